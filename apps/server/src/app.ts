@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { CaptchaService } from './auth/captcha';
+import { installGuard } from './auth/guard';
+import { LoginThrottle } from './auth/throttle';
+import type { Config } from './config';
+import type { Services } from './context';
+import type { Database } from './db/client';
+import { installErrorHandler } from './http/error-handler';
+import { installMetrics } from './http/metrics';
+import { routeModules } from './http/routes';
+import { installConsole } from './http/static';
+import type { App } from './http/types';
+import { SearchRegistry } from './search/registry';
+import { ensureAdmin } from './users/bootstrap';
+import { SessionRepository, UserRepository } from './users/repository';
+import { buildInfo } from './version';
+
+export interface BuiltApp {
+  app: App;
+  services: Services;
+}
+
+/** Build the HTTP app on an open database. Tests call this with `inject`; main.ts listens. */
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    genReqId: () => randomBytes(6).toString('hex'),
+    bodyLimit: 32 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    users: new UserRepository(database.db),
+    sessions: new SessionRepository(database.db, config.SESSION_TTL_HOURS * 3_600_000),
+    captcha: new CaptchaService(),
+    throttle: new LoginThrottle(),
+    log: app.log,
+    search: new SearchRegistry(),
+    onClose: (fn) => closers.push(fn),
+    starters: [],
+  };
+  app.addHook('onClose', async () => {
+    for (const fn of closers.reverse()) await fn();
+  });
+
+  installErrorHandler(app);
+  installGuard(app, services);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", 'https://maps.googleapis.com', 'https://webapi.amap.com', 'https://*.amap.com'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1 } });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'LNS API',
+        version: buildInfo().version,
+        description: 'Envelope: { code, msg?, data?, amount? }; code 0 is success.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ token: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  installMetrics(app);
+
+  for (const mod of routeModules) await mod(app, services);
+  await installConsole(app, config.consoleDir);
+  await ensureAdmin(services);
+  return { app, services };
+}

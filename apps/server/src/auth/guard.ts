@@ -1,0 +1,69 @@
+import { C, type Locale, normalizeLocale } from '@lns/contract/codes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../context';
+import { ApiError } from '../http/errors';
+
+export type AccessLevel = 'public' | 'user' | 'admin';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  admin: boolean;
+  /** The session token when signed in with one (logout revokes it). */
+  sessionToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; routes under /api default to 'user'. */
+    access?: AccessLevel;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+    locale: Locale;
+  }
+}
+
+/** Token from `x-access-token` or `Authorization: Bearer`. */
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-access-token'];
+  if (typeof header === 'string' && header) return header;
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined;
+  return undefined;
+}
+
+/** Resolve a session token or an API token to its user; undefined when invalid or expired. */
+export async function authenticate(services: Services, token: string): Promise<AuthUser | undefined> {
+  if (token.startsWith('lns_')) {
+    const u = await services.users.byApiToken(token);
+    return u && { id: u.id, name: u.name, admin: u.admin === 1 };
+  }
+  const userId = await services.sessions.touch(token);
+  if (userId === undefined) return undefined;
+  const u = await services.users.byId(userId);
+  return u && { id: u.id, name: u.name, admin: u.admin === 1, sessionToken: token };
+}
+
+/** Every /api route is for signed-in users unless it says `access: 'public'`; 'admin' adds 1010. */
+export function installGuard(app: FastifyInstance, services: Services): void {
+  app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('locale', 'en-US');
+  app.addHook('onRequest', async (req) => {
+    req.locale = normalizeLocale(req.headers['accept-language']);
+    const route = req.routeOptions.url;
+    // Unmatched paths (404), the API docs and WebSocket routes (they check the sub-protocol token) pass.
+    if (!route || route.startsWith('/api/docs') || route.startsWith('/ws/')) return;
+    const access = req.routeOptions.config?.access ?? (route.startsWith('/api/') ? 'user' : 'public');
+    if (access === 'public') return;
+    const token = tokenOf(req);
+    if (!token) throw new ApiError(C.TOKEN_MISSING);
+    const user = await authenticate(services, token);
+    if (!user) throw new ApiError(C.TOKEN_INVALID);
+    if (access === 'admin' && !user.admin) throw new ApiError(C.FORBIDDEN);
+    req.user = user;
+  });
+}
+
+/** Owned rows: admins see everything, a common user only its own. */
+export const ownerFilter = (user: AuthUser): number | undefined => (user.admin ? undefined : user.id);

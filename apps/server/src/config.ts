@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const port = z.coerce.number().int().min(0).max(65535);
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((u) => protocols.includes(new URL(u).protocol), { message: `must start with ${protocols.join(' or ')}` });
+
+/** Every environment variable the server reads, with its default. README's table mirrors this. */
+const schema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  UDP_PORT: port.default(1700),
+  MQTT_PORT: port.default(1883),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:']).optional(),
+  /** Broker address given to users and applications in their MQTT credentials. */
+  MQTT_PUBLIC_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOGIN_CAPTCHA: bool.default(true),
+  /** Sliding session lifetime in hours. */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_DIR: z.string().optional(),
+  DEDUP_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
+  MAP_ENABLED: bool.default(true),
+  MAP_TYPE: z.enum(['gaode', 'google']).default('google'),
+  GAODE_MAP_KEY: z.string().default(''),
+  GOOGLE_MAP_KEY: z.string().default(''),
+  CUSTOM_ICON: z.string().default(''),
+  CUSTOM_LOGO: z.string().default(''),
+  HIDE_LOGO: bool.default(false),
+  DOCS_URL: z.string().default(''),
+});
+
+export type Config = z.infer<typeof schema> & { consoleDir: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value throws a one-line error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    consoleDir: path.resolve(c.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
+  };
+}

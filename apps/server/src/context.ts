@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CaptchaService } from './auth/captcha';
+import type { LoginThrottle } from './auth/throttle';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { SearchRegistry } from './search/registry';
+import type { SessionRepository, UserRepository } from './users/repository';
+
+/** What route modules and background services share; built once in buildApp. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  users: UserRepository;
+  sessions: SessionRepository;
+  captcha: CaptchaService;
+  throttle: LoginThrottle;
+  log: FastifyBaseLogger;
+  /** Global search providers, registered by each area's route module. */
+  search: SearchRegistry;
+  /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
+  onClose(fn: () => Promise<void> | void): void;
+  /**
+   * Listeners started by main.ts after HTTP is up (UDP bridge, MQTT broker). Each throws an
+   * Error whose message is the one-line report (e.g. "UDP_PORT 1700 is already in use").
+   */
+  starters: (() => Promise<void>)[];
+}

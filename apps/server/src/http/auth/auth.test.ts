@@ -1,0 +1,189 @@
+import { CAPTCHA } from '@lns/contract/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness';
+
+const drag = (x: number): [number, number, number][] => [
+  [0, 0, 0],
+  [x / 3, 1, 120],
+  [(2 * x) / 3, 2, 260],
+  [x, 2, 400],
+];
+
+describe('sign-in without captcha', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs in the bootstrap admin and answers token, name, userID, admin', async () => {
+    const { body } = await t.call(undefined, 'POST', '/api/login', { name: 'admin', password: ADMIN_PASSWORD });
+    expect(body).toMatchObject({ code: 0, name: 'admin', admin: 1 });
+    expect(typeof (body as any).token).toBe('string');
+    expect((body as any).userID).toBeGreaterThan(0);
+  });
+
+  it('refuses a wrong password with 2004 and an unknown account the same way', async () => {
+    const wrong = await t.call(undefined, 'POST', '/api/login', { name: 'admin', password: 'nope' });
+    const unknown = await t.call(undefined, 'POST', '/api/login', { name: 'ghost', password: 'nope' });
+    expect(wrong).toMatchObject({ status: 401, body: { code: 2004 } });
+    expect(unknown).toMatchObject({ status: 401, body: { code: 2004 } });
+  });
+
+  it('names the empty field: 1006 for a missing name', async () => {
+    const { status, body } = await t.call(undefined, 'POST', '/api/login', { password: 'x' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 1006, field: 'name' });
+  });
+
+  it('answers garbage JSON with 1007, never 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(1007);
+  });
+
+  it('missing token → 1003, bad token → 1004', async () => {
+    expect((await t.call(undefined, 'GET', '/api/user/info')).body.code).toBe(1003);
+    expect((await t.call('not-a-token', 'GET', '/api/user/info')).body.code).toBe(1004);
+  });
+
+  it('user info lists access [admin, user] for admins and [user] otherwise', async () => {
+    const admin = await t.login();
+    expect((await t.call(admin, 'GET', '/api/user/info')).body.data).toMatchObject({
+      name: 'admin',
+      access: ['admin', 'user'],
+      license: { valid: true },
+    });
+    const { token } = await t.userWithToken('plain-user');
+    expect((await t.call(token, 'GET', '/api/user/info')).body.data).toMatchObject({ admin: 0, access: ['user'] });
+  });
+
+  it('accepts the token as Authorization: Bearer too', async () => {
+    const token = await t.login();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.json().code).toBe(0);
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await t.login();
+    expect((await t.call(token, 'POST', '/api/logout')).body.code).toBe(0);
+    expect((await t.call(token, 'GET', '/api/user/info')).body.code).toBe(1004);
+  });
+
+  it('an expired session is refused with 1004', async () => {
+    const token = await t.login();
+    await t.services.database.exec(`UPDATE sessions SET expires_at = ${Date.now() - 1000}`);
+    expect((await t.call(token, 'GET', '/api/user/info')).body.code).toBe(1004);
+  });
+
+  it('throttles after 5 failures in the window with 429 and does not reveal the account', async () => {
+    const { token } = await t.userWithToken('victim');
+    expect(token).toBeTruthy();
+    for (let i = 0; i < 5; i++) {
+      expect((await t.call(undefined, 'POST', '/api/login', { name: 'victim', password: 'bad' })).body.code).toBe(2004);
+    }
+    const blocked = await t.call(undefined, 'POST', '/api/login', { name: 'victim', password: 'pw-123456' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe(1009);
+    // The same for an account that does not exist.
+    for (let i = 0; i < 5; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { name: 'nobody', password: 'x' },
+        remoteAddress: '10.0.0.9',
+      });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { name: 'nobody', password: 'x' },
+      remoteAddress: '10.0.0.10',
+    });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('unknown API path → 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404 });
+  });
+
+  it('answers msg in the caller language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { 'accept-language': 'zh-CN' } });
+    expect(res.json().msg).toContain('令牌');
+  });
+});
+
+describe('slide-puzzle captcha', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const challenge = async () => {
+    const { body } = await t.call(undefined, 'GET', '/api/captcha');
+    expect(body.data.background).toMatch(/^data:image\/png;base64,/);
+    expect(body.data.piece).toMatch(/^data:image\/png;base64,/);
+    expect(body.data.width).toBe(CAPTCHA.width);
+    return { id: body.data.id as string, gap: t.services.captcha.peekGap(body.data.id)! };
+  };
+
+  it('refuses sign-in without a ticket', async () => {
+    const { body } = await t.call(undefined, 'POST', '/api/login', { name: 'admin', password: ADMIN_PASSWORD });
+    expect(body).toMatchObject({ code: 1007, field: 'digest' });
+  });
+
+  it('a wrong x fails and burns the challenge', async () => {
+    const { id, gap } = await challenge();
+    const far = gap > 150 ? gap - 60 : gap + 60;
+    expect((await t.call(undefined, 'POST', '/api/captcha/check', { id, x: far, track: drag(far) })).body.code).toBe(
+      1007,
+    );
+    expect((await t.call(undefined, 'POST', '/api/captcha/check', { id, x: gap, track: drag(gap) })).body.code).toBe(
+      1007,
+    );
+  });
+
+  it('an instant jump without a drag track fails', async () => {
+    const { id, gap } = await challenge();
+    expect(
+      (await t.call(undefined, 'POST', '/api/captcha/check', { id, x: gap, track: [[gap, 0, 0]] })).body.code,
+    ).toBe(1007);
+  });
+
+  it('a right x gives a ticket that works once', async () => {
+    const { id, gap } = await challenge();
+    const checked = await t.call(undefined, 'POST', '/api/captcha/check', { id, x: gap + 2, track: drag(gap + 2) });
+    expect(checked.body.code).toBe(0);
+    const ticket = checked.body.data.ticket;
+    const first = await t.call(undefined, 'POST', '/api/login', {
+      name: 'admin',
+      password: ADMIN_PASSWORD,
+      digest: ticket,
+      timeStamp: Date.now(),
+    });
+    expect(first.body.code).toBe(0);
+    const again = await t.call(undefined, 'POST', '/api/login', {
+      name: 'admin',
+      password: ADMIN_PASSWORD,
+      digest: ticket,
+    });
+    expect(again.body).toMatchObject({ code: 1007, field: 'digest' });
+  });
+
+  it('an expired ticket fails', async () => {
+    const { id, gap } = await challenge();
+    const ticket = t.services.captcha.check(id, gap, drag(gap))!;
+    expect(t.services.captcha.redeem(ticket, Date.now() + CAPTCHA.ticketTtlMs + 1)).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  accessOf,
+  captchaChallenge,
+  captchaCheckBody,
+  captchaCheckResult,
+  loginBody,
+  userInfo,
+} from '@lns/contract/auth';
+import { C } from '@lns/contract/codes';
+import { envelopeOf } from '@lns/contract/envelope';
+import { z } from 'zod';
+import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { ok } from '../envelope';
+import { ApiError } from '../errors';
+import type { RouteModule } from '../types';
+
+const tags = ['session'];
+
+export const authRoutes: RouteModule = (app, s) => {
+  app.get(
+    '/api/captcha',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'A new slide-puzzle challenge', response: { 200: envelopeOf(captchaChallenge) } },
+    },
+    async () => ok(s.captcha.issue()),
+  );
+
+  app.post(
+    '/api/captcha/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Check the slider's x; a pass returns a single-use login ticket (2 minutes)",
+        body: captchaCheckBody,
+        response: { 200: envelopeOf(captchaCheckResult) },
+      },
+    },
+    async (req) => {
+      const ticket = s.captcha.check(req.body.id, req.body.x, req.body.track);
+      if (!ticket) throw new ApiError(C.PARAM_FORMAT, 'captcha not passed', 'x');
+      return ok({ ticket });
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in with name, password and the captcha ticket as digest', body: loginBody },
+    },
+    async (req, reply) => {
+      const { name, password, digest } = req.body;
+      const keys = [`name:${name.toLowerCase()}`, `ip:${req.ip}`];
+      const wait = s.throttle.blockedFor(keys);
+      if (wait > 0) {
+        reply.header('retry-after', Math.ceil(wait / 1000));
+        throw new ApiError(C.BUSY, `too many failed sign-ins, retry in ${Math.ceil(wait / 60_000)} min`);
+      }
+      if (s.config.LOGIN_CAPTCHA && !s.captcha.redeem(digest)) {
+        throw new ApiError(C.PARAM_FORMAT, 'captcha ticket missing, used or expired', 'digest');
+      }
+      const user = await s.users.byName(name);
+      const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !valid) {
+        s.throttle.fail(keys);
+        throw new ApiError(C.WRONG_CREDENTIALS);
+      }
+      s.throttle.succeed([keys[0]!]);
+      const token = await s.sessions.create(user.id);
+      return { code: 0, token, name: user.name, userID: user.id, admin: user.admin as 0 | 1 };
+    },
+  );
+
+  app.post('/api/logout', { schema: { tags, summary: 'Revoke the current session token' } }, async (req) => {
+    if (req.user.sessionToken) await s.sessions.revoke(req.user.sessionToken);
+    return ok();
+  });
+
+  app.get(
+    '/api/user/info',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user, its access list and license state',
+        response: { 200: envelopeOf(userInfo) },
+      },
+    },
+    async (req) =>
+      ok({
+        userID: req.user.id,
+        name: req.user.name,
+        admin: req.user.admin ? (1 as const) : (0 as const),
+        access: accessOf(req.user.admin ? 1 : 0),
+        license: { valid: true, expiresAt: null },
+      }),
+  );
+
+  app.get(
+    '/api/login/options',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Whether the login page must show the captcha',
+        response: { 200: envelopeOf(z.object({ captcha: z.boolean() })) },
+      },
+    },
+    async () => ok({ captcha: s.config.LOGIN_CAPTCHA }),
+  );
+};

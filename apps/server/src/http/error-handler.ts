@@ -1,0 +1,50 @@
+import { C, normalizeLocale } from '@lns/contract/codes';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, errorEnvelope } from './errors';
+
+/**
+ * One place that maps every failure to the envelope: contract codes as they are, validation
+ * errors to 1006 (missing/empty) or 1007 (format) naming the field, and anything unexpected
+ * to 1001 with a request id — never a stack trace or SQL in the answer.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = normalizeLocale(req.headers['accept-language']);
+    if (err instanceof ApiError) {
+      return reply.status(err.status).send(errorEnvelope(err.code, locale, { detail: err.detail, field: err.field }));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]!;
+      const path = first.instancePath.split('/').filter(Boolean);
+      const field = path.join('.') || err.validationContext || 'body';
+      const source =
+        err.validationContext === 'querystring'
+          ? req.query
+          : err.validationContext === 'params'
+            ? req.params
+            : req.body;
+      const value = path.reduce<unknown>(
+        (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+        source,
+      );
+      const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+      const code = empty ? C.PARAM_EMPTY : C.PARAM_FORMAT;
+      return reply.status(400).send(errorEnvelope(code, locale, { field, detail: first.message }));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply
+        .status(413)
+        .send(errorEnvelope(C.PARAM_FORMAT, locale, { field: 'body', detail: 'request too large' }));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(errorEnvelope(C.BUSY, locale));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type, empty body with a JSON content type...
+      return reply.status(400).send(errorEnvelope(C.PARAM_FORMAT, locale, { field: 'body', detail: err.message }));
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.status(500).send(errorEnvelope(C.SYSTEM_BUSY, locale, { requestId: String(req.id) }));
+  });
+}

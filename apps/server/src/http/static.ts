@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { C } from '@lns/contract/codes';
+import type { FastifyInstance } from 'fastify';
+import { errorEnvelope } from './errors';
+
+/**
+ * Serves the built console with history-mode fallback to index.html.
+ * /api/* and /ws/* never fall back: an unknown API path is a 404 envelope.
+ */
+export async function installConsole(app: FastifyInstance, consoleDir: string): Promise<void> {
+  const index = path.join(consoleDir, 'index.html');
+  const built = fs.existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/ws/') || req.method !== 'GET') {
+      return reply
+        .status(404)
+        .send(errorEnvelope(C.NO_ROUTE, req.locale ?? 'en-US', { field: 'path', detail: url.split('?')[0] }));
+    }
+    if (!built) return reply.status(404).type('text/plain').send('The console is not built: run `npm run build`.');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../../e2e/server';
+import { onPostgres } from '../test/harness';
+
+// These start real processes; once (on the PGlite run) is enough.
+describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
+  it('serves the API, creates the admin, keeps data across a restart and stops on SIGTERM', async () => {
+    const first = await startServer({ LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'warn' });
+    try {
+      const version = await (await fetch(`${first.url}/api/version`)).json();
+      expect(version.data.version).toBeTruthy();
+      const password = fs.readFileSync(path.join(first.dataDir, 'initial-admin-password'), 'utf8').trim();
+      expect(fs.statSync(path.join(first.dataDir, 'initial-admin-password')).mode & 0o777).toBe(0o600);
+      expect(first.output()).toContain(password);
+      const login = await (
+        await fetch(`${first.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'admin', password }),
+        })
+      ).json();
+      expect(login.code).toBe(0);
+      const created = await (
+        await fetch(`${first.url}/api/user/create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-access-token': login.token },
+          body: JSON.stringify({ name: 'persisted', password: 'pw-1', admin: 0 }),
+        })
+      ).json();
+      expect(created.code).toBe(0);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    const second = await startServer({ LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'warn', DATA_DIR: first.dataDir });
+    try {
+      const login = await (
+        await fetch(`${second.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'persisted', password: 'pw-1' }),
+        })
+      ).json();
+      expect(login.code).toBe(0);
+      expect(second.output()).toContain('LOGIN_CAPTCHA=false');
+    } finally {
+      await second.stop();
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a port already in use gives a one-line error naming PORT', async () => {
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      await expect(startServer({ PORT: String(port), LOG_LEVEL: 'warn' })).rejects.toThrow(
+        /port \d+ is already in use; set PORT/,
+      );
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+
+  it('a bad variable gives a one-line error naming it', async () => {
+    await expect(startServer({ UDP_PORT: 'abc' })).rejects.toThrow(/invalid UDP_PORT="abc"/);
+  }, 60_000);
+});

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+/** One line on stderr and exit 1: how configuration and port problems are reported. */
+function die(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) die(err.message);
+    throw err;
+  }
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg'),
+  }).catch((err: Error) =>
+    die(
+      config.DATABASE_URL
+        ? `cannot open DATABASE_URL: ${err.message}`
+        : `cannot open the database in DATA_DIR=${config.dataDir}: ${err.message}`,
+    ),
+  );
+  const { app, services } = await buildApp(config, database);
+  if (!config.LOGIN_CAPTCHA)
+    app.log.warn('LOGIN_CAPTCHA=false: the login captcha is OFF; use this only for scripted access');
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    await database.close().catch(() => {});
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      die(`port ${config.PORT} is already in use; set PORT to a free port`);
+    throw err;
+  }
+  for (const start of services.starters) {
+    try {
+      await start();
+    } catch (err) {
+      await app.close().catch(() => {});
+      await database.close().catch(() => {});
+      die((err as Error).message);
+    }
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests, runs close hooks
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`error: ${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { newSecret } from '../auth/tokens';
+import type { Services } from '../context';
+
+/**
+ * First start on an empty database: create `admin` with ADMIN_PASSWORD, or with a generated
+ * password printed once and written to DATA_DIR/initial-admin-password (mode 0600).
+ */
+export async function ensureAdmin(s: Services): Promise<void> {
+  if (await s.users.any()) return;
+  const given = s.config.ADMIN_PASSWORD;
+  const password = given ?? newSecret(12);
+  try {
+    await s.users.create({ name: 'admin', password, admin: 1 });
+  } catch (err) {
+    // Another instance created it at the same moment.
+    if (await s.users.byName('admin')) return;
+    throw err;
+  }
+  if (given) {
+    s.log.info('created user "admin" with ADMIN_PASSWORD');
+    return;
+  }
+  const file = path.join(s.config.dataDir, 'initial-admin-password');
+  fs.mkdirSync(s.config.dataDir, { recursive: true });
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  s.log.warn(`created user "admin" with password ${password} (also in ${file}); change it after signing in`);
+}

@@ -1,0 +1,15 @@
+import type { FullConfig } from '@playwright/test';
+import { startServer } from './server';
+
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-pass';
+
+/** One real server for all journeys; the captcha stays on (journeys drag the real slider). */
+export default async function globalSetup(_config: FullConfig) {
+  const server = await startServer({ ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOG_LEVEL: 'warn' });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_UDP_PORT = String(server.udpPort);
+  process.env.E2E_MQTT_PORT = String(server.mqttPort);
+  return async () => {
+    await server.stop();
+  };
+}

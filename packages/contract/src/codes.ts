@@ -1,0 +1,197 @@
+/**
+ * The response-code table of both specifications (section 8), with the texts shown to users.
+ * Server `msg` and console toasts both read from here; nothing else declares a code.
+ *
+ * Decisions where the spec says "order not shown" (14001-14019, 15001-15008, 20001-20007) are
+ * recorded here in the order of the spec's prose.
+ */
+export type Locale = 'en-US' | 'zh-CN';
+export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
+
+type Text = { en: string; zh: string; status: number };
+const t = (status: number, en: string, zh: string): Text => ({ status, en, zh });
+
+export const CODES = {
+  0: t(200, 'success', '成功'),
+  /** Not in the spec's table: an API path that does not exist (HTTP 404). */
+  404: t(404, 'no such API path', '接口不存在'),
+  1001: t(500, 'system busy', '系统繁忙'),
+  1003: t(401, 'token missing, please log in again', '缺少令牌，请重新登录'),
+  1004: t(401, 'token invalid, please log in again', '令牌无效，请重新登录'),
+  1006: t(400, 'parameter empty', '参数为空'),
+  1007: t(400, 'parameter format error', '参数格式错误'),
+  1008: t(500, 'query failed', '查询失败'),
+  1009: t(429, 'network busy, try again later', '网络繁忙，请稍后再试'),
+  1010: t(403, 'permission error', '权限错误'),
+  1011: t(404, 'subnet missing', '子网不存在'),
+  1012: t(409, 'subnet exists', '子网已存在'),
+  1013: t(404, 'extension protocol missing', '扩展协议不存在'),
+  1014: t(409, 'extension protocol exists', '扩展协议已存在'),
+  1015: t(404, 'platform config missing', '平台配置不存在'),
+  1016: t(409, 'protocol linked to application', '协议已关联应用'),
+  1017: t(400, 'subnet unsupported', '不支持的子网'),
+  2001: t(401, 'invalid account', '无效账号'),
+  2002: t(404, 'account missing', '账号不存在'),
+  2003: t(409, 'account exists', '账号已存在'),
+  2004: t(401, 'wrong account or password', '账号或密码错误'),
+  3001: t(404, 'application missing', '应用不存在'),
+  3002: t(409, 'application exists', '应用已存在'),
+  3003: t(400, 'application batch delete error', '应用批量删除错误'),
+  4001: t(404, 'node missing', '节点不存在'),
+  4002: t(409, 'node exists', '节点已存在'),
+  4004: t(409, 'devAddr and nwkSKey duplicated', 'DevAddr 与 NwkSKey 重复'),
+  4005: t(409, 'node count above quota', '节点数量超出配额'),
+  4006: t(400, 'node batch delete error', '节点批量删除错误'),
+  5001: t(404, 'gateway missing', '网关不存在'),
+  5002: t(409, 'gateway exists', '网关已存在'),
+  5003: t(409, 'gateway ID exists', '网关 ID 已存在'),
+  5004: t(409, 'gateway name exists', '网关名称已存在'),
+  5005: t(409, 'gateway count above quota', '网关数量超出配额'),
+  5006: t(400, 'gateway batch delete error', '网关批量删除错误'),
+  6001: t(400, 'file signature missing', '文件签名缺失'),
+  6002: t(409, 'file exists', '文件已存在'),
+  6003: t(404, 'file missing', '文件不存在'),
+  6004: t(400, 'file signature error', '文件签名错误'),
+  7001: t(404, 'gateway type missing', '网关类型不存在'),
+  7002: t(409, 'gateway type exists', '网关类型已存在'),
+  7003: t(400, 'gateway type unsupported', '不支持的网关类型'),
+  7004: t(409, 'gateway type linked to config', '网关类型已关联配置'),
+  8001: t(404, 'bridge missing', 'Bridge 不存在'),
+  8002: t(409, 'bridge exists', 'Bridge 已存在'),
+  8003: t(400, 'bridge entry failed', 'Bridge 录入失败'),
+  8004: t(400, 'bridge update failed', 'Bridge 更新失败'),
+  9001: t(404, 'pktfwd missing', 'Pktfwd 不存在'),
+  9002: t(409, 'pktfwd exists', 'Pktfwd 已存在'),
+  9003: t(400, 'pktfwd entry failed', 'Pktfwd 录入失败'),
+  9004: t(400, 'pktfwd update failed', 'Pktfwd 更新失败'),
+  10001: t(404, 'TxLut missing', 'TxLut 不存在'),
+  10002: t(409, 'TxLut exists', 'TxLut 已存在'),
+  10003: t(400, 'TxLut entry failed', 'TxLut 录入失败'),
+  10004: t(400, 'TxLut update failed', 'TxLut 更新失败'),
+  11001: t(404, 'GlobalConf missing', 'GlobalConf 不存在'),
+  11002: t(409, 'GlobalConf exists', 'GlobalConf 已存在'),
+  11003: t(400, 'GlobalConf entry failed', 'GlobalConf 录入失败'),
+  11004: t(400, 'GlobalConf update failed', 'GlobalConf 更新失败'),
+  12001: t(404, 'gateway command missing', '网关命令不存在'),
+  12002: t(500, 'gateway error', '网关错误'),
+  12003: t(409, 'gateway offline', '网关离线'),
+  12004: t(409, 'SDK not installed', 'SDK 未安装'),
+  12005: t(200, 'preview success', '预览成功'),
+  12006: t(400, 'preview failure', '预览失败'),
+  12007: t(409, 'command need not run', '命令无需执行'),
+  12008: t(409, 'gateway busy', '网关繁忙'),
+  13001: t(403, 'licence invalid', '许可证无效'),
+  13002: t(403, 'licence expired', '许可证已过期'),
+  14001: t(404, 'multicast group missing', '组播组不存在'),
+  14002: t(409, 'multicast group exists', '组播组已存在'),
+  14003: t(409, 'multicast devAddr and nwkSKey repeated', '组播 DevAddr 与 NwkSKey 重复'),
+  14004: t(409, 'multicast device count over limit', '组播设备数量超出限制'),
+  14005: t(409, 'multicast group name exists', '组播组名称已存在'),
+  14006: t(400, 'GenAppKey error', 'GenAppKey 错误'),
+  14007: t(400, 'multicast batch delete error', '组播批量删除错误'),
+  14008: t(400, 'multicast batch bind error', '组播批量绑定错误'),
+  14009: t(400, 'multicast batch unbind error', '组播批量解绑错误'),
+  14010: t(409, 'device already bound to this group', '设备已绑定到本组'),
+  14011: t(409, 'device already bound to another group', '设备已绑定到其他组'),
+  14012: t(409, 'gateway already bound to this group', '网关已绑定到本组'),
+  14013: t(409, 'gateway already bound to another group', '网关已绑定到其他组'),
+  14014: t(400, 'device and group mismatch', '设备与组不匹配'),
+  14015: t(400, 'gateway and group mismatch', '网关与组不匹配'),
+  14016: t(404, 'multicast device missing', '组播设备不存在'),
+  14017: t(404, 'multicast gateway missing', '组播网关不存在'),
+  14018: t(400, 'multicast auto-config not enabled', '未启用组播自动配置'),
+  14019: t(400, 'multicast group ID unavailable', '组播组 ID 不可用'),
+  15001: t(400, 'no subpackage', '无分包'),
+  15002: t(400, 'parameter format error', '参数格式错误'),
+  15003: t(500, 'query error', '查询错误'),
+  15004: t(500, 'delete error', '删除错误'),
+  15005: t(500, 'update error', '更新错误'),
+  15006: t(500, 'downlink error', '下行错误'),
+  15007: t(500, 'deserialization error', '反序列化错误'),
+  15008: t(500, 'serialization error', '序列化错误'),
+  16001: t(409, 'firmware upgrade task exists', '固件升级任务已存在'),
+  20001: t(400, 'parameter format error', '参数格式错误'),
+  20002: t(500, 'query error', '查询错误'),
+  20003: t(500, 'delete error', '删除错误'),
+  20004: t(500, 'update error', '更新错误'),
+  20005: t(500, 'downlink error', '下行错误'),
+  20006: t(500, 'deserialization error', '反序列化错误'),
+  20007: t(500, 'serialization error', '序列化错误'),
+  20008: t(404, 'device not registered', '设备未注册'),
+  20009: t(401, 'authentication failed', '认证失败'),
+  20010: t(401, 'missing token', '缺少令牌'),
+  20011: t(500, 'bind failed', '绑定失败'),
+  20012: t(500, 'unbind failed', '解绑失败'),
+  20013: t(502, 'failed to connect to the provider', '连接服务提供方失败'),
+  20014: t(504, 'downlink timeout', '下行超时'),
+} as const satisfies Record<number, Text>;
+
+export type Code = keyof typeof CODES;
+
+/** Named codes the server raises, so call sites read as words rather than numbers. */
+export const C = {
+  OK: 0,
+  NO_ROUTE: 404,
+  SYSTEM_BUSY: 1001,
+  TOKEN_MISSING: 1003,
+  TOKEN_INVALID: 1004,
+  PARAM_EMPTY: 1006,
+  PARAM_FORMAT: 1007,
+  QUERY_FAILED: 1008,
+  /** Also used for throttled sign-ins and rate limits (HTTP 429): the table has no closer code. */
+  BUSY: 1009,
+  FORBIDDEN: 1010,
+  SUBNET_MISSING: 1011,
+  SUBNET_UNSUPPORTED: 1017,
+  PLATFORM_CONFIG_MISSING: 1015,
+  ACCOUNT_INVALID: 2001,
+  ACCOUNT_MISSING: 2002,
+  ACCOUNT_EXISTS: 2003,
+  WRONG_CREDENTIALS: 2004,
+  APP_MISSING: 3001,
+  APP_EXISTS: 3002,
+  APP_BATCH_DELETE: 3003,
+  DEVICE_MISSING: 4001,
+  DEVICE_EXISTS: 4002,
+  DEVADDR_NWKSKEY_DUP: 4004,
+  DEVICE_QUOTA: 4005,
+  DEVICE_BATCH_DELETE: 4006,
+  GATEWAY_MISSING: 5001,
+  GATEWAY_EXISTS: 5002,
+  GATEWAY_ID_EXISTS: 5003,
+  GATEWAY_NAME_EXISTS: 5004,
+  GATEWAY_QUOTA: 5005,
+  GATEWAY_BATCH_DELETE: 5006,
+  FILE_SIGNATURE_MISSING: 6001,
+  FILE_EXISTS: 6002,
+  FILE_MISSING: 6003,
+  FILE_SIGNATURE_ERROR: 6004,
+  GWTYPE_MISSING: 7001,
+  GWTYPE_EXISTS: 7002,
+  GWTYPE_UNSUPPORTED: 7003,
+  GWTYPE_LINKED: 7004,
+  GATEWAY_OFFLINE: 12003,
+  LICENSE_INVALID: 13001,
+  LICENSE_EXPIRED: 13002,
+  MC_MISSING: 14001,
+  MC_EXISTS: 14002,
+  FUOTA_TASK_EXISTS: 16001,
+} as const satisfies Record<string, Code>;
+
+export function isCode(n: number): n is Code {
+  return Object.hasOwn(CODES, n);
+}
+
+/** HTTP status that goes with a code (the body is always the envelope). */
+export function httpStatusOf(code: number): number {
+  return isCode(code) ? CODES[code].status : 500;
+}
+
+export function normalizeLocale(header: string | undefined | null): Locale {
+  return header?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+export function codeText(code: number, locale: Locale): string | undefined {
+  if (!isCode(code)) return undefined;
+  return locale === 'zh-CN' ? CODES[code].zh : CODES[code].en;
+}

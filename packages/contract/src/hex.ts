@@ -1,0 +1,49 @@
+/**
+ * EUIs and keys travel lowercase hex without separators and are shown as uppercase
+ * dash-separated byte pairs. One place for both directions.
+ */
+import { z } from 'zod';
+
+const SEPARATED = /^[0-9a-fA-F]{2}([-:][0-9a-fA-F]{2})+$/;
+
+/** Accept pasted "AA-BB-..", "aa:bb:.." or plain hex; return lowercase plain hex (input unchanged if not hex-like). */
+export function normalizeHex(input: string): string {
+  const s = input.trim();
+  if (SEPARATED.test(s)) return s.replace(/[-:]/g, '').toLowerCase();
+  if (/^[0-9a-fA-F]*$/.test(s)) return s.toLowerCase();
+  return s;
+}
+
+/** "0102abcd" -> "01-02-AB-CD" */
+export function formatHex(hex: string | null | undefined): string {
+  if (!hex) return '';
+  const plain = normalizeHex(hex).toUpperCase();
+  return plain.match(/.{1,2}/g)?.join('-') ?? plain;
+}
+
+export function isHex(s: string, digits?: number): boolean {
+  if (!/^[0-9a-f]*$/i.test(s) || s.length % 2 !== 0) return false;
+  return digits === undefined ? s.length > 0 : s.length === digits;
+}
+
+/**
+ * Search keywords: a 16-digit hex keyword is lowercased; a 23-character keyword with dashes
+ * or colons every two characters is stripped and lowercased; anything else is kept as typed.
+ */
+export function normalizeSearchKeyword(keyword: string): string {
+  const k = keyword.trim();
+  if (/^[0-9a-fA-F]{16}$/.test(k)) return k.toLowerCase();
+  if (k.length === 23 && SEPARATED.test(k)) return k.replace(/[-:]/g, '').toLowerCase();
+  return k;
+}
+
+/** A zod string of exactly `digits` hex digits, normalised from pasted forms. */
+export const hexString = (digits: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizeHex(v) : v),
+    z.string().refine((s) => isHex(s, digits), { message: `must be ${digits} hex digits` }),
+  );
+
+export const eui64 = hexString(16);
+export const devAddrHex = hexString(8);
+export const key128 = hexString(32);

@@ -1,0 +1,20 @@
+/** Business constants and limits (console-core.md and gateways-platform.md section 9). */
+export const NAME_MAX = 64;
+export const REMARKS_MAX = 50;
+export const GWTYPE_NAME_MAX = 20;
+export const VERSION_NAME_MAX = 20;
+export const HEADERS_MAX = 5;
+/** Letters, digits, underscore, dash, dot and @ (user names, gateway type names). */
+export const NAME_CHARS = /^[A-Za-z0-9_\-.@]+$/;
+/** Letters, digits, underscore, dash, dot (file names). */
+export const FILE_NAME_CHARS = /^[A-Za-z0-9_\-.]+$/;
+export const UPLOAD_MAX_BYTES = 1024 * 1024;
+export const FIRMWARE_MAX_BYTES = 65536;
+export const DATA_EXPIRE_DAYS = { min: 1, max: 30, default: 7 } as const;
+export const LIVE_ROWS = [10, 20, 30, 40, 50] as const;
+export const LIVE_ROWS_DEFAULT = 30;
+export const HEARTBEAT_MS = 30_000;
+export const RECONNECT_MS = 4_000;
+export const DEFAULT_COLOR = '#666666';
+/** The front-end version shown in the version popup. */
+export const CONSOLE_VERSION = '4.0';
