@@ -15,6 +15,8 @@ import {
 import { CaptchaService } from './auth/captcha';
 import { installGuard } from './auth/guard';
 import { LoginThrottle } from './auth/throttle';
+import { MemoryBus } from './bus/bus';
+import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
@@ -45,6 +47,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.setSerializerCompiler(serializerCompiler);
 
   const closers: (() => Promise<void> | void)[] = [];
+  const bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new MemoryBus();
+  closers.push(() => bus.close());
   const services: Services = {
     config,
     database,
@@ -55,6 +59,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     throttle: new LoginThrottle(),
     log: app.log,
     search: new SearchRegistry(),
+    bus,
     onClose: (fn) => closers.push(fn),
     starters: [],
   };

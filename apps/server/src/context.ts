@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
+import type { EventBus } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { SearchRegistry } from './search/registry';
@@ -16,6 +17,8 @@ export interface Services {
   captcha: CaptchaService;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** Frames and messages for live streams, push and MQTT (Redis-backed when REDIS_URL is set). */
+  bus: EventBus;
   /** Global search providers, registered by each area's route module. */
   search: SearchRegistry;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */

@@ -1,0 +1,76 @@
+/**
+ * The event bus between the data plane and its consumers (WebSocket streams, HTTP push, MQTT).
+ * Topics name what a subscriber watches:
+ *   device/<devEUI>/protocol   protocol-layer frames of a device (up and down)
+ *   device/<devEUI>/app        application-layer messages of a device
+ *   application/<appID>        application-layer messages of every device of an application
+ *   gateway/<gwID>             frames heard or sent by a gateway
+ */
+export type BusHandler = (event: unknown) => void;
+
+export interface EventBus {
+  publish(topic: string, event: unknown): void;
+  /** Returns the unsubscribe function. */
+  subscribe(topic: string, handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+export const topics = {
+  deviceProtocol: (devEUI: string) => `device/${devEUI}/protocol`,
+  deviceApp: (devEUI: string) => `device/${devEUI}/app`,
+  application: (appID: number | string) => `application/${appID}`,
+  gateway: (gwID: string) => `gateway/${gwID}`,
+};
+
+/** Local fan-out shared by both implementations. */
+export class LocalFanout {
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+
+  add(topic: string, handler: BusHandler): boolean {
+    const set = this.handlers.get(topic);
+    if (set) {
+      set.add(handler);
+      return false;
+    }
+    this.handlers.set(topic, new Set([handler]));
+    return true;
+  }
+
+  /** True when the topic has no handler left. */
+  remove(topic: string, handler: BusHandler): boolean {
+    const set = this.handlers.get(topic);
+    if (!set) return false;
+    set.delete(handler);
+    if (set.size > 0) return false;
+    this.handlers.delete(topic);
+    return true;
+  }
+
+  deliver(topic: string, event: unknown): void {
+    const set = this.handlers.get(topic);
+    if (!set) return;
+    for (const h of [...set]) {
+      try {
+        h(event);
+      } catch {
+        // A failing consumer must not stop the others or the publisher.
+      }
+    }
+  }
+}
+
+/** Single-instance bus: publish delivers synchronously to local subscribers. */
+export class MemoryBus implements EventBus {
+  private readonly fanout = new LocalFanout();
+
+  publish(topic: string, event: unknown): void {
+    this.fanout.deliver(topic, event);
+  }
+
+  subscribe(topic: string, handler: BusHandler): () => void {
+    this.fanout.add(topic, handler);
+    return () => void this.fanout.remove(topic, handler);
+  }
+
+  async close(): Promise<void> {}
+}
