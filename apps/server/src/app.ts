@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Registry } from 'prom-client';
 import { CaptchaService } from './auth/captcha';
 import { installGuard } from './auth/guard';
 import { LoginThrottle } from './auth/throttle';
@@ -25,6 +26,7 @@ import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
 import type { App } from './http/types';
+import { installIntegrations } from './integrations/install';
 import { SearchRegistry } from './search/registry';
 import { ensureAdmin } from './users/bootstrap';
 import { SessionRepository, UserRepository } from './users/repository';
@@ -59,7 +61,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     throttle: new LoginThrottle(),
     log: app.log,
     search: new SearchRegistry(),
+    metrics: new Registry(),
     bus,
+    local: new MemoryBus(),
     onClose: (fn) => closers.push(fn),
     starters: [],
   };
@@ -102,9 +106,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
-  installMetrics(app);
+  installMetrics(app, services.metrics);
 
   for (const mod of routeModules) await mod(app, services);
+  installIntegrations(services);
   await installConsole(app, config.consoleDir);
   await ensureAdmin(services);
   return { app, services };

@@ -32,6 +32,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().optional(),
   DEDUP_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
+  /** Data plane (issue 7): confirmed-downlink resends before status 4 (timeout). */
+  DOWNLINK_RETRIES: z.coerce.number().int().min(0).max(15).default(2),
+  /** Class A receive window: auto = RX1 when it can still be met, else RX2. */
+  RX_WINDOW: z.enum(['auto', 'rx1', 'rx2']).default('auto'),
+  /** RX1 is given up (RX2 used) when a downlink is ready later than this after the uplink's arrival. */
+  RX1_DEADLINE_MS: z.coerce.number().int().min(0).max(5000).default(700),
+  /** LoRaWAN NetID (6 hex digits); its NwkID prefixes allocated DevAddrs. */
+  NET_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F]{6}$/, 'must be 6 hex digits')
+    .default('000000'),
+  /** A gateway is offline after this long without PULL_DATA or PUSH_DATA. */
+  GATEWAY_OFFLINE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
   MAP_ENABLED: bool.default(true),
   MAP_TYPE: z.enum(['gaode', 'google']).default('google'),
   GAODE_MAP_KEY: z.string().default(''),
@@ -42,7 +55,12 @@ const schema = z.object({
   DOCS_URL: z.string().default(''),
 });
 
-export type Config = z.infer<typeof schema> & { consoleDir: string; dataDir: string };
+export type Config = z.infer<typeof schema> & {
+  consoleDir: string;
+  dataDir: string;
+  /** MQTT_PORT was set: a busy port is then an error instead of a warning. */
+  mqttPortExplicit: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -59,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    mqttPortExplicit: cleaned.MQTT_PORT !== undefined,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
   };
 }

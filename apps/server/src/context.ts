@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
 import type { EventBus } from './bus/bus';
@@ -19,6 +20,14 @@ export interface Services {
   log: FastifyBaseLogger;
   /** Frames and messages for live streams, push and MQTT (Redis-backed when REDIS_URL is set). */
   bus: EventBus;
+  /**
+   * Events produced by THIS instance (topics in bus/bus.ts `localTopics`). Integrations (HTTP
+   * push, MQTT) consume these, so each event is pushed once even when several instances share
+   * the Redis bus.
+   */
+  local: EventBus;
+  /** Prometheus registry served on /metrics; areas register their own metrics here. */
+  metrics: Registry;
   /** Global search providers, registered by each area's route module. */
   search: SearchRegistry;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */

@@ -15,11 +15,24 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** Topics of `services.bus` (cluster-wide when Redis is configured), for live streams. */
 export const topics = {
   deviceProtocol: (devEUI: string) => `device/${devEUI}/protocol`,
   deviceApp: (devEUI: string) => `device/${devEUI}/app`,
   application: (appID: number | string) => `application/${appID}`,
   gateway: (gwID: string) => `gateway/${gwID}`,
+};
+
+/** Topics of `services.local`: events this instance produced, for integrations. */
+export const localTopics = {
+  /** AppMessage of type 'uplink' or 'join' (payload: { message: AppMessage, application }). */
+  appMessage: 'app-message',
+  /** DownlinkRecord whose status or delivery changed. */
+  downlinkStatus: 'downlink-status',
+  /** A gateway's stat report: { gwID, stat, createtime }. */
+  gatewayStat: 'gateway-stat',
+  /** A gateway went online or offline: { gwID, online, createtime }. */
+  gatewayConnection: 'gateway-connection',
 };
 
 /** Local fan-out shared by both implementations. */

@@ -24,11 +24,17 @@ export function installErrorHandler(app: FastifyInstance): void {
           : err.validationContext === 'params'
             ? req.params
             : req.body;
-      const value = path.reduce<unknown>(
-        (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-        source,
-      );
-      const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+      const at = (depth: number) =>
+        path
+          .slice(0, depth)
+          .reduce<unknown>(
+            (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+            source,
+          );
+      const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+      // "tagsId=x" fails at tagsId.0 after preprocessing: its raw parent is a string, so it is a format error.
+      const parent = at(path.length - 1);
+      const empty = isEmpty(at(path.length)) && (path.length < 2 || (typeof parent === 'object' && parent !== null));
       const code = empty ? C.PARAM_EMPTY : C.PARAM_FORMAT;
       return reply.status(400).send(errorEnvelope(code, locale, { field, detail: first.message }));
     }

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics; one registry per app so tests can build several apps in one process. */
-export function installMetrics(app: FastifyInstance): Registry {
-  const registry = new Registry();
+export function installMetrics(app: FastifyInstance, registry = new Registry()): Registry {
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',

@@ -1,7 +1,41 @@
+import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { deviceDataRoutes } from './device-data/routes';
+import { deviceTagRoutes } from './device-tags/routes';
+import { deviceBatchRoutes } from './devices/batch-routes';
+import { deviceExportRoutes } from './devices/export-routes';
+import { deviceRoutes } from './devices/routes';
+import { downlinkRoutes } from './downlinks/routes';
+import { gatewayDataRoutes } from './gateway-data/routes';
+import { gatewayTagRoutes } from './gateway-tags/routes';
+import { gatewayTypeRoutes } from './gateway-types/routes';
+import { gatewayRoutes } from './gateways/routes';
+import { regionRoutes } from './regions/routes';
+import { searchRoutes } from './search/routes';
+import { streamRoutes } from './streams/routes';
 import { systemRoutes } from './system/routes';
 import type { RouteModule } from './types';
 import { userRoutes } from './users/routes';
 
 /** Every feature's routes, registered in this order. Add a feature by adding its module here. */
-export const routeModules: RouteModule[] = [systemRoutes, authRoutes, userRoutes];
+export const routeModules: RouteModule[] = [
+  systemRoutes,
+  authRoutes,
+  userRoutes,
+  searchRoutes,
+  applicationRoutes,
+  deviceRoutes,
+  deviceBatchRoutes,
+  deviceExportRoutes,
+  deviceTagRoutes,
+  regionRoutes,
+  gatewayTypeRoutes,
+  gatewayTagRoutes,
+  gatewayRoutes,
+  streamRoutes,
+  dashboardRoutes,
+  deviceDataRoutes,
+  downlinkRoutes,
+  gatewayDataRoutes,
+];

@@ -1,0 +1,133 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import AppsIcon from '@mui/icons-material/Apps';
+import ArticleIcon from '@mui/icons-material/Article';
+import CellTowerIcon from '@mui/icons-material/CellTower';
+import DevicesIcon from '@mui/icons-material/DevicesOther';
+import DownloadIcon from '@mui/icons-material/Download';
+import HistoryIcon from '@mui/icons-material/History';
+import HomeIcon from '@mui/icons-material/Home';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import LabelIcon from '@mui/icons-material/LabelOutlined';
+import ListIcon from '@mui/icons-material/ListAlt';
+import PeopleIcon from '@mui/icons-material/People';
+import RadarIcon from '@mui/icons-material/Radar';
+import SendIcon from '@mui/icons-material/Send';
+import SettingsIcon from '@mui/icons-material/Settings';
+import StreamIcon from '@mui/icons-material/Stream';
+import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
+import TerminalIcon from '@mui/icons-material/Terminal';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import type { MenuSet } from './routes';
+
+/**
+ * Header entries and the side-menu set per route family. Titles come from the route table
+ * (layout:route.<title>); entries the user's access list does not allow are hidden.
+ * A page engineer adds an entry here only if the page should appear in a side menu.
+ */
+export interface MenuItem {
+  path: string;
+  icon: SvgIconComponent;
+}
+
+/** Header main entries: each goes to its first permitted child route. */
+export const MAIN_ENTRIES: { title: string; icon: SvgIconComponent; children: string[]; sets: MenuSet[] }[] = [
+  { title: 'home', icon: HomeIcon, children: ['/home'], sets: ['home'] },
+  {
+    title: 'application',
+    icon: AppsIcon,
+    children: ['/application/list', '/application/device/tag'],
+    sets: ['application', 'appDetail', 'device'],
+  },
+  { title: 'multicast', icon: WorkspacesIcon, children: ['/multicast'], sets: ['multicast', 'mcDetail'] },
+  { title: 'gateway', icon: CellTowerIcon, children: ['/gateway/list'], sets: ['gateway', 'gwDetail', 'cutover'] },
+  { title: 'platform', icon: SettingsIcon, children: ['/platform/authentication'], sets: ['platform'] },
+  { title: 'user', icon: PeopleIcon, children: ['/user'], sets: ['user'] },
+];
+
+const i = (path: string, icon: SvgIconComponent): MenuItem => ({ path, icon });
+
+export const MENU_SETS: Record<MenuSet, MenuItem[]> = {
+  home: [
+    i('/home', HomeIcon),
+    i('/application/list', AppsIcon),
+    i('/multicast', WorkspacesIcon),
+    i('/gateway/list', CellTowerIcon),
+    i('/platform/authentication', SettingsIcon),
+    i('/user', PeopleIcon),
+  ],
+  application: [
+    i('/application/list', AppsIcon),
+    i('/application/device/tag', LabelIcon),
+    i('/application/fuota/firm-upgrade-list', SystemUpdateIcon),
+    i('/application/fuota/mcgroup-upgrade-list', WorkspacesIcon),
+    i('/application/fuota/device-upgrade-list', DevicesIcon),
+  ],
+  appDetail: [
+    i('/application/detail', InfoIcon),
+    i('/application/device/list', DevicesIcon),
+    i('/application/device/batch', UploadIcon),
+    i('/application/live', StreamIcon),
+  ],
+  device: [
+    i('/application/device/detail', InfoIcon),
+    i('/application/device/data/app-layer', StreamIcon),
+    i('/application/device/data/protocol-layer', StreamIcon),
+    i('/application/device/history/app', HistoryIcon),
+    i('/application/device/history/protocol', HistoryIcon),
+    i('/application/device/downlink', SendIcon),
+    i('/application/device/ladtp/status', InfoIcon),
+    i('/application/device/ladtp/config', SettingsIcon),
+    i('/application/device/ladtp/downlink', SendIcon),
+    i('/application/device/ladtp/history', HistoryIcon),
+    i('/application/device/relay/status', InfoIcon),
+    i('/application/device/relay/slave', DevicesIcon),
+    i('/application/device/relay/config', SettingsIcon),
+    i('/application/device/relay/downlink', SendIcon),
+    i('/application/device/relay/history', HistoryIcon),
+  ],
+  multicast: [i('/multicast', WorkspacesIcon), i('/multicast/fuota/list', SystemUpdateIcon)],
+  mcDetail: [
+    i('/multicast/detail', InfoIcon),
+    i('/multicast/device-list', DevicesIcon),
+    i('/multicast/gateway-list', CellTowerIcon),
+    i('/multicast/downlink', SendIcon),
+  ],
+  gateway: [
+    i('/gateway/list', CellTowerIcon),
+    i('/gateway/tag', LabelIcon),
+    i('/gateway/batch', UploadIcon),
+    i('/gateway/task-list', ListIcon),
+    i('/gateway/version/deb', SystemUpdateIcon),
+    i('/gateway/version/agent', SystemUpdateIcon),
+    i('/gateway/version/packet-forwarder', SystemUpdateIcon),
+    i('/gateway/version/opkg', SystemUpdateIcon),
+    i('/gateway/sdk', DownloadIcon),
+    i('/gateway/pico-firmware', DownloadIcon),
+    i('/gateway/subnet-cutover', RadarIcon),
+  ],
+  gwDetail: [
+    i('/gateway/detail', InfoIcon),
+    i('/gateway/report-info', ArticleIcon),
+    i('/gateway/real-time', StreamIcon),
+    i('/gateway/history', HistoryIcon),
+    i('/gateway/link-history', HistoryIcon),
+    i('/gateway/status-history', HistoryIcon),
+    i('/gateway/noise-scan', RadarIcon),
+    i('/gateway/upgrade-record', SystemUpdateIcon),
+    i('/gateway/log-list', ArticleIcon),
+    i('/gateway/rlog-list', ArticleIcon),
+    i('/gateway/shell-tool', TerminalIcon),
+    i('/gateway/cmd-operation', TerminalIcon),
+    i('/gateway/cmd-operation-record', HistoryIcon),
+  ],
+  cutover: [i('/gateway/subnet-cutover/gateway', CellTowerIcon), i('/gateway/subnet-cutover/device', DevicesIcon)],
+  platform: [
+    i('/platform/authentication', SettingsIcon),
+    i('/platform/network', CellTowerIcon),
+    i('/platform/frequency-plan', RadarIcon),
+    i('/platform/gateway-type', LabelIcon),
+    i('/platform/powermeter', InfoIcon),
+  ],
+  user: [i('/user', PeopleIcon)],
+};

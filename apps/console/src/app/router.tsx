@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, replace } from 'react-router';
+import { setNavigator } from '../lib/http';
+import { loginLoader, markRouterStarted, requireSession, unknownLoader } from './guard';
+import { RootShell, RouteError } from './RootShell';
+import { ROUTES, type RouteDef } from './routes';
+
+// Redirect-only routes replace the history entry so "back" does not bounce forward again.
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+function child(r: RouteDef): RouteObject {
+  const rel = r.path.slice(1);
+  if (r.redirect) {
+    const to = r.redirect;
+    return { path: rel, handle: { route: r }, loader: () => replace(to) };
+  }
+  return { path: rel, handle: { route: r }, lazy: page(r.page ?? (() => import('./NotBuilt'))) };
+}
+
+/** Route objects: public pages outside the layout, everything else under it, lazily. */
+export function routeObjects(): RouteObject[] {
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteError />,
+      children: [
+        { path: '/login', loader: loginLoader, lazy: page(() => import('../features/auth/LoginPage')) },
+        { path: '/401', lazy: page(() => import('../features/errors/Page401')) },
+        { path: '/500', lazy: page(() => import('../features/errors/Page500')) },
+        {
+          path: '/',
+          loader: requireSession,
+          lazy: page(() => import('./layout/Layout')),
+          // Keep the layout when moving between pages: the guard re-runs only for access checks.
+          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+          children: [{ index: true, loader: () => replace('/home') }, ...ROUTES.map(child)],
+        },
+        { path: '*', loader: unknownLoader, lazy: page(() => import('../features/errors/Page404')) },
+      ],
+    },
+  ];
+}
+
+export function createRouter() {
+  const router = createBrowserRouter(routeObjects());
+  setNavigator((to) => void router.navigate(to));
+  if (router.state.initialized) markRouterStarted();
+  else {
+    const off = router.subscribe((s) => {
+      if (s.initialized && s.navigation.state === 'idle') {
+        markRouterStarted();
+        off();
+      }
+    });
+  }
+  return router;
+}

@@ -1,0 +1,293 @@
+import type { ComponentType } from 'react';
+
+/**
+ * THE route table of both specs (console-core.md §2, gateways-platform.md §2), declared once.
+ * Every page is lazy. A route without `page` renders the "not built yet" panel inside the
+ * layout, so navigation, menus and guards already work.
+ *
+ * To add your page: replace the route's missing `page` with
+ *   page: () => import('../features/<area>/pages/<Page>'),
+ * (the module's default export is the page component). Titles are `layout:route.<title>`.
+ */
+export type MenuSet =
+  | 'home'
+  | 'application'
+  | 'appDetail'
+  | 'device'
+  | 'multicast'
+  | 'mcDetail'
+  | 'gateway'
+  | 'gwDetail'
+  | 'cutover'
+  | 'platform'
+  | 'user';
+
+export interface RouteDef {
+  /** Absolute path under the layout. */
+  path: string;
+  /** i18n key under layout:route. */
+  title: string;
+  /** Every string must be in the user's access list ('admin', 'fuota', 'rhf3m485', 'rhf3mr01'). */
+  access?: readonly string[];
+  /** The lazy page (default export). Absent = "not built yet". */
+  page?: () => Promise<{ default: ComponentType }>;
+  /** A redirect-only route. */
+  redirect?: string;
+  /** Which side-menu set shows while this route is open (app/menus.ts). */
+  menu?: MenuSet;
+  /** Breadcrumb parent (a path in this table). */
+  parent?: string;
+  /** Query parameters this route needs; side-menu and breadcrumb links carry them along. */
+  query?: readonly string[];
+  /** Query parameter whose value names this route in breadcrumbs (EUIs are shown as AA-BB-..). */
+  label?: string;
+}
+
+const admin = ['admin'] as const;
+const APP = ['appID', 'appName'] as const;
+const DEV = ['appID', 'appName', 'devEUI', 'devName'] as const;
+const MC = ['mcEUI', 'mcName'] as const;
+const GW = ['gwID', 'gwName'] as const;
+const TASK = ['taskId', 'taskName'] as const;
+
+const device = (path: string, title: string, access?: readonly string[]): RouteDef => ({
+  path,
+  title,
+  access,
+  menu: 'device',
+  parent: '/application/device/detail',
+  query: DEV,
+});
+const gwDetail = (path: string, title: string, access?: readonly string[]): RouteDef => ({
+  path,
+  title,
+  access,
+  menu: 'gwDetail',
+  parent: '/gateway/detail',
+  query: GW,
+});
+
+export const ROUTES: RouteDef[] = [
+  { path: '/home', title: 'home', menu: 'home', page: () => import('../features/dashboard/pages/Home') },
+
+  // Applications and devices
+  { path: '/application', title: 'application', redirect: '/application/list' },
+  {
+    path: '/application/list',
+    title: 'applicationList',
+    menu: 'application',
+    page: () => import('../features/applications/pages/AppList'),
+  },
+  {
+    path: '/application/detail',
+    title: 'applicationDetail',
+    menu: 'appDetail',
+    parent: '/application/list',
+    query: APP,
+    label: 'appName',
+    page: () => import('../features/applications/pages/AppDetail'),
+  },
+  {
+    path: '/application/device/list',
+    title: 'deviceList',
+    menu: 'appDetail',
+    parent: '/application/detail',
+    query: APP,
+    page: () => import('../features/devices/pages/DeviceList'),
+  },
+  {
+    path: '/application/device/tag',
+    title: 'deviceTag',
+    menu: 'application',
+    parent: '/application/list',
+    page: () => import('../features/devices/pages/DeviceTags'),
+  },
+  {
+    path: '/application/device/batch',
+    title: 'deviceBatch',
+    menu: 'appDetail',
+    parent: '/application/device/list',
+    query: APP,
+    page: () => import('../features/devices/pages/DeviceBatch'),
+  },
+  // Issue 8: the application's live stream (every device of it), beside the application pages.
+  {
+    path: '/application/live',
+    title: 'liveApplication',
+    menu: 'appDetail',
+    parent: '/application/detail',
+    query: APP,
+    page: () => import('../features/live/pages/ApplicationLive'),
+  },
+  {
+    ...device('/application/device/detail', 'deviceDetail'),
+    parent: '/application/device/list',
+    label: 'devEUI',
+    page: () => import('../features/devices/pages/DeviceDetail'),
+  },
+  {
+    ...device('/application/device/data/app-layer', 'liveAppLayer'),
+    page: () => import('../features/live/pages/DeviceAppLive'),
+  },
+  {
+    ...device('/application/device/data/protocol-layer', 'liveProtocolLayer'),
+    page: () => import('../features/live/pages/DeviceProtocolLive'),
+  },
+  {
+    ...device('/application/device/history/app', 'historyApp'),
+    page: () => import('../features/history/pages/AppHistory'),
+  },
+  {
+    ...device('/application/device/history/protocol', 'historyProtocol'),
+    page: () => import('../features/history/pages/ProtocolHistory'),
+  },
+  {
+    ...device('/application/device/downlink', 'deviceDownlink'),
+    page: () => import('../features/downlink/pages/DeviceDownlink'),
+  },
+  device('/application/device/ladtp/status', 'ladtpStatus', ['rhf3m485']),
+  device('/application/device/ladtp/config', 'ladtpConfig', ['rhf3m485']),
+  device('/application/device/ladtp/downlink', 'ladtpDownlink', ['rhf3m485']),
+  device('/application/device/ladtp/history', 'ladtpHistory', ['rhf3m485']),
+  device('/application/device/relay/status', 'relayStatus', ['rhf3mr01']),
+  device('/application/device/relay/slave', 'relaySlave', ['rhf3mr01']),
+  device('/application/device/relay/config', 'relayConfig', ['rhf3mr01']),
+  device('/application/device/relay/downlink', 'relayDownlink', ['rhf3mr01']),
+  device('/application/device/relay/history', 'relayHistory', ['rhf3mr01']),
+  { path: '/application/fuota/firm-upgrade-list', title: 'firmUpgradeList', access: admin, menu: 'application' },
+  { path: '/application/fuota/mcgroup-upgrade-list', title: 'mcgroupUpgradeList', access: admin, menu: 'application' },
+  { path: '/application/fuota/device-upgrade-list', title: 'deviceUpgradeList', access: admin, menu: 'application' },
+
+  // Multicast
+  { path: '/multicast', title: 'multicast', menu: 'multicast' },
+  { path: '/multicast/detail', title: 'mcDetail', menu: 'mcDetail', parent: '/multicast', query: MC, label: 'mcName' },
+  { path: '/multicast/device-list', title: 'mcDeviceList', menu: 'mcDetail', parent: '/multicast/detail', query: MC },
+  { path: '/multicast/gateway-list', title: 'mcGatewayList', menu: 'mcDetail', parent: '/multicast/detail', query: MC },
+  { path: '/multicast/downlink', title: 'mcDownlink', menu: 'mcDetail', parent: '/multicast/detail', query: MC },
+  { path: '/multicast/fuota/list', title: 'fuotaList', access: ['fuota'], menu: 'multicast', parent: '/multicast' },
+  {
+    path: '/multicast/fuota/status',
+    title: 'fuotaStatus',
+    access: ['fuota'],
+    menu: 'multicast',
+    parent: '/multicast/fuota/list',
+  },
+
+  // Users
+  { path: '/user', title: 'user', access: admin, menu: 'user', page: () => import('../features/users/pages/UserList') },
+  {
+    path: '/user/detail',
+    title: 'userDetail',
+    access: admin,
+    menu: 'user',
+    parent: '/user',
+    query: ['userID'],
+    page: () => import('../features/users/pages/UserDetailPage'),
+  },
+
+  // Gateways (gateways-platform.md §2)
+  { path: '/gateway', title: 'gateway', redirect: '/gateway/list' },
+  {
+    path: '/gateway/list',
+    title: 'gatewayList',
+    menu: 'gateway',
+    page: () => import('../features/gateways/pages/GatewayList'),
+  },
+  {
+    ...gwDetail('/gateway/detail', 'gatewayDetail'),
+    parent: '/gateway/list',
+    label: 'gwName',
+    page: () => import('../features/gateways/pages/GatewayDetail'),
+  },
+  {
+    ...gwDetail('/gateway/report-info', 'gatewayReportInfo'),
+    page: () => import('../features/gateways/pages/GatewayReportInfo'),
+  },
+  { ...gwDetail('/gateway/real-time', 'gatewayRealTime'), page: () => import('../features/live/pages/GatewayLive') },
+  { ...gwDetail('/gateway/history', 'gatewayHistory'), page: () => import('../features/history/pages/GatewayHistory') },
+  {
+    ...gwDetail('/gateway/link-history', 'gatewayLinkHistory'),
+    page: () => import('../features/history/pages/LinkHistory'),
+  },
+  {
+    ...gwDetail('/gateway/status-history', 'gatewayStatusHistory'),
+    page: () => import('../features/history/pages/StatusHistory'),
+  },
+  gwDetail('/gateway/noise-scan', 'gatewayNoiseScan'),
+  gwDetail('/gateway/upgrade-record', 'gatewayUpgradeRecord', admin),
+  gwDetail('/gateway/log-list', 'gatewayLogList', admin),
+  gwDetail('/gateway/rlog-list', 'gatewayRlogList', admin),
+  gwDetail('/gateway/shell-tool', 'gatewayShell', admin),
+  gwDetail('/gateway/cmd-operation', 'gatewayCmd', admin),
+  gwDetail('/gateway/cmd-operation-record', 'gatewayCmdRecord', admin),
+  {
+    path: '/gateway/batch',
+    title: 'gatewayBatch',
+    menu: 'gateway',
+    parent: '/gateway/list',
+    page: () => import('../features/gateways/pages/GatewayBatch'),
+  },
+  {
+    path: '/gateway/tag',
+    title: 'gatewayTag',
+    menu: 'gateway',
+    parent: '/gateway/list',
+    page: () => import('../features/gateways/pages/GatewayTags'),
+  },
+  { path: '/gateway/task-list', title: 'gatewayTaskList', access: admin, menu: 'gateway' },
+  // Access of the upgrade pages is "not shown": admin, like the rest of the upgrade area.
+  { path: '/gateway/upgrade', title: 'gatewayUpgrade', access: admin, menu: 'gateway' },
+  {
+    path: '/gateway/upgrade/task/detail',
+    title: 'gatewayUpgradeTask',
+    access: admin,
+    menu: 'gateway',
+    parent: '/gateway/task-list',
+  },
+  { path: '/gateway/version/deb', title: 'versionDeb', access: admin, menu: 'gateway' },
+  { path: '/gateway/version/agent', title: 'versionAgent', access: admin, menu: 'gateway' },
+  { path: '/gateway/version/packet-forwarder', title: 'versionPktfwd', access: admin, menu: 'gateway' },
+  { path: '/gateway/version/opkg', title: 'versionOpkg', access: admin, menu: 'gateway' },
+  { path: '/gateway/sdk', title: 'gatewaySdk', access: admin, menu: 'gateway' },
+  { path: '/gateway/pico-firmware', title: 'picoFirmware', access: admin, menu: 'gateway' },
+  { path: '/gateway/subnet-cutover', title: 'subnetCutover', access: admin, menu: 'gateway' },
+  {
+    path: '/gateway/subnet-cutover/gateway',
+    title: 'cutoverGateways',
+    access: admin,
+    menu: 'cutover',
+    parent: '/gateway/subnet-cutover',
+    query: TASK,
+  },
+  {
+    path: '/gateway/subnet-cutover/device',
+    title: 'cutoverDevices',
+    access: admin,
+    menu: 'cutover',
+    parent: '/gateway/subnet-cutover',
+    query: TASK,
+  },
+
+  // Platform
+  { path: '/platform', title: 'platform', access: admin, redirect: '/platform/authentication' },
+  { path: '/platform/authentication', title: 'platformAuth', access: admin, menu: 'platform' },
+  { path: '/platform/network', title: 'platformNetwork', access: admin, menu: 'platform' },
+  {
+    path: '/platform/frequency-plan',
+    title: 'platformFrequency',
+    access: admin,
+    menu: 'platform',
+    page: () => import('../features/gateways/pages/RegionPlans'),
+  },
+  {
+    path: '/platform/gateway-type',
+    title: 'platformGatewayType',
+    access: admin,
+    menu: 'platform',
+    page: () => import('../features/gateways/pages/GatewayTypes'),
+  },
+  { path: '/platform/powermeter', title: 'platformPowermeter', access: admin, menu: 'platform' },
+];
+
+const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+export const routeOf = (path: string): RouteDef | undefined => byPath.get(path.replace(/\/+$/, '') || '/');

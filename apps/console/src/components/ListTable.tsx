@@ -1,0 +1,172 @@
+import { PAGE_SIZES } from '@lns/contract/paging';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Paging } from '../lib/paging';
+
+export interface Column<T> {
+  key: string;
+  label: ReactNode;
+  /** Sends `orderBy = key` when clicked (use the server's whitelisted field names). */
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface ListTableProps<T> {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => Key;
+  amount: number;
+  paging: Paging;
+  loading?: boolean;
+  onRowClick?: (row: T) => void;
+  /** Checkbox column; `selected` holds row keys. */
+  selection?: { selected: Key[]; onChange: (keys: Key[]) => void };
+  /** Hide the page-size choice (page links stay). */
+  hidePageSize?: boolean;
+  'data-testid'?: string;
+}
+
+/** Paged, sortable table: page links (10, or 5 under 600 px), page size 50/100/150/200 remembered per list. */
+export function ListTable<T>(props: ListTableProps<T>) {
+  const { columns, rows, rowKey, amount, paging, loading, onRowClick, selection, hidePageSize } = props;
+  const { t } = useTranslation('common');
+  const small = useMediaQuery('(max-width:599.98px)');
+  const pages = paging.pageSize > 0 ? Math.max(1, Math.ceil(amount / paging.pageSize)) : 1;
+  const keys = rows.map(rowKey);
+  const sel = new Set(selection?.selected ?? []);
+  const allOn = keys.length > 0 && keys.every((k) => sel.has(k));
+  const someOn = keys.some((k) => sel.has(k));
+
+  return (
+    <Paper variant="outlined" data-testid={props['data-testid']}>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
+      <TableContainer>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={allOn}
+                    indeterminate={someOn && !allOn}
+                    onChange={() => selection.onChange(allOn ? [] : keys)}
+                    slotProps={{ input: { 'aria-label': t('selectAll') } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.align} sx={{ width: c.width, whiteSpace: 'nowrap' }}>
+                  {c.sortable ? (
+                    <TableSortLabel
+                      active={paging.orderBy === c.key}
+                      direction={paging.orderBy === c.key ? paging.orderType : 'desc'}
+                      onClick={() => paging.setSort(c.key)}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r, i) => {
+              const k = keys[i]!;
+              return (
+                <TableRow
+                  key={k}
+                  hover
+                  selected={sel.has(k)}
+                  onClick={onRowClick ? () => onRowClick(r) : undefined}
+                  sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+                >
+                  {selection && (
+                    <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
+                      <Checkbox
+                        size="small"
+                        checked={sel.has(k)}
+                        onChange={() =>
+                          selection.onChange(
+                            sel.has(k) ? selection.selected.filter((x) => x !== k) : [...selection.selected, k],
+                          )
+                        }
+                      />
+                    </TableCell>
+                  )}
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={c.align}>
+                      {c.render ? c.render(r) : String((r as Record<string, unknown>)[c.key] ?? '')}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={columns.length + (selection ? 1 : 0)}
+                  align="center"
+                  sx={{ py: 4, color: 'text.secondary' }}
+                >
+                  {loading ? t('loading') : t('noData')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="list-total">
+          {t('paging.total', { count: amount })}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {!hidePageSize && (
+          <Select
+            size="small"
+            value={paging.pageSize}
+            onChange={(e) => paging.setPageSize(Number(e.target.value))}
+            inputProps={{ 'aria-label': t('paging.rowsPerPage') }}
+            data-testid="page-size"
+            sx={{ fontSize: 14 }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <MenuItem key={n} value={n}>
+                {t('paging.perPage', { n })}
+              </MenuItem>
+            ))}
+          </Select>
+        )}
+        <Pagination
+          count={pages}
+          page={Math.min(paging.pageNo, pages)}
+          onChange={(_e, p) => paging.setPage(p)}
+          siblingCount={small ? 1 : 3}
+          boundaryCount={1}
+          size="small"
+          color="primary"
+        />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,316 @@
+import type { DeviceRow } from '@lns/contract/devices';
+import { formatHex } from '@lns/contract/hex';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/Download';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import EditIcon from '@mui/icons-material/Edit';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type Key, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { queryClient } from '../../../app/providers';
+import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
+import { type Column, ListTable } from '../../../components/ListTable';
+import { formatTime } from '../../../lib/format';
+import { ApiError } from '../../../lib/http';
+import { usePaging } from '../../../lib/paging';
+import { session } from '../../../lib/session';
+import { deleteDevices, devKeys, useDeviceList, useRegions } from '../api';
+import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
+import { DeviceEdit } from '../components/DeviceEdit';
+import { DeviceFormDialog } from '../components/DeviceFormDialog';
+import { ExportDialog } from '../components/ExportDialog';
+import { MoveDialog } from '../components/MoveDialog';
+import { ResetFcntDialog } from '../components/ResetFcntDialog';
+import { TagSelect } from '../components/TagSelect';
+
+export const deviceDetailPath = (d: { appID: number; appName: string; devEUI: string; devName: string }) =>
+  `/application/device/detail?appID=${d.appID}&appName=${encodeURIComponent(d.appName)}&devEUI=${d.devEUI}&devName=${encodeURIComponent(d.devName)}`;
+
+/** Opening a device of a special product type unlocks that type's pages (spec §2). */
+export const openDevice = (d: { productType: string }) => {
+  if (d.productType !== 'lorawan') session.addAccess(d.productType);
+};
+
+const FILTER_KEY = 'lns.deviceFilters';
+const loadFilters = (appID: number): { regions: string[]; tagsId: number[] } => {
+  try {
+    const all = JSON.parse(sessionStorage.getItem(FILTER_KEY) ?? '{}');
+    return all[appID] ?? { regions: [], tagsId: [] };
+  } catch {
+    return { regions: [], tagsId: [] };
+  }
+};
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; devEUI: string }
+  | { kind: 'reset'; devEUI: string }
+  | { kind: 'batch' | 'move' | 'export' };
+
+/** /application/device/list: an application's devices with filters, sorting, paging, selection and batch actions. */
+export default function DeviceList() {
+  const { t } = useTranslation('devices');
+  const [params] = useSearchParams();
+  const appID = Number(params.get('appID') ?? 0);
+  const appName = params.get('appName') ?? '';
+  const paging = usePaging('device', { orderBy: 'createtime', orderType: 'desc' });
+  // Filters are kept per application for the browser session, like the page size is kept per list.
+  const [filters, setFiltersState] = useState(() => loadFilters(appID));
+  const setFilters = (f: typeof filters) => {
+    setFiltersState(f);
+    paging.setPage(1);
+    try {
+      const all = JSON.parse(sessionStorage.getItem(FILTER_KEY) ?? '{}');
+      sessionStorage.setItem(FILTER_KEY, JSON.stringify({ ...all, [appID]: f }));
+    } catch {}
+  };
+  const q = useDeviceList({ appID, ...paging.query, ...filters });
+  const regions = useRegions().data ?? [];
+  const rows = q.data?.rows ?? [];
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [toDelete, setToDelete] = useState<DeviceRow[] | null>(null);
+  const selectedEuis = selected.map(String);
+
+  const columns: Column<DeviceRow>[] = [
+    {
+      key: 'devName',
+      label: t('field.devName'),
+      sortable: true,
+      render: (d) => (
+        <Link
+          component={RouterLink}
+          to={deviceDetailPath(d)}
+          onClick={() => openDevice(d)}
+          data-testid={`dev-link-${d.devName}`}
+        >
+          {d.devName}
+        </Link>
+      ),
+    },
+    {
+      key: 'devEUI',
+      label: t('field.devEUI'),
+      sortable: true,
+      render: (d) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatHex(d.devEUI)}</span>,
+    },
+    { key: 'authType', label: t('field.authType'), render: (d) => t(`auth.${d.authType}`) },
+    { key: 'class', label: t('field.class') },
+    { key: 'region', label: t('field.region'), sortable: true },
+    {
+      key: 'devAddr',
+      label: t('field.devAddr'),
+      sortable: true,
+      render: (d) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatHex(d.devAddr)}</span>,
+    },
+    {
+      key: 'tags',
+      label: t('field.tags'),
+      render: (d) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {d.tags.map((x) => (
+            <Chip key={x} size="small" label={x} />
+          ))}
+        </Box>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('field.status'),
+      render: (d) => (
+        <Chip size="small" color={d.status === 'joined' ? 'success' : 'default'} label={t(`status.${d.status}`)} />
+      ),
+    },
+    { key: 'fCntUp', label: t('field.fCntUp'), sortable: true, align: 'right' },
+    { key: 'fCntDown', label: t('field.fCntDown'), sortable: true, align: 'right' },
+    { key: 'lastSeen', label: t('field.lastSeen'), sortable: true, render: (d) => formatTime(d.lastSeen) },
+    { key: 'remarks', label: t('field.remarks') },
+    {
+      key: 'actions',
+      label: t('common:actions'),
+      align: 'right',
+      render: (d) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title={t('common:edit')}>
+            <IconButton
+              size="small"
+              onClick={() => setDialog({ kind: 'edit', devEUI: d.devEUI })}
+              aria-label={`${t('common:edit')} ${d.devName}`}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('resetFcnt')}>
+            <IconButton
+              size="small"
+              onClick={() => setDialog({ kind: 'reset', devEUI: d.devEUI })}
+              aria-label={`${t('resetFcnt')} ${d.devName}`}
+            >
+              <RestartAltIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('common:delete')}>
+            <IconButton size="small" onClick={() => setToDelete([d])} aria-label={`${t('common:delete')} ${d.devName}`}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    },
+  ];
+
+  const none = selected.length === 0;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          {t('listTitle', { app: appName })}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="dev-add"
+        >
+          {t('add')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<UploadIcon />}
+          component={RouterLink}
+          to={`/application/device/batch?appID=${appID}&appName=${encodeURIComponent(appName)}`}
+          data-testid="dev-import"
+        >
+          {t('importButton')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<EditNoteIcon />}
+          disabled={none}
+          onClick={() => setDialog({ kind: 'batch' })}
+          data-testid="dev-batch-update"
+        >
+          {t('batchUpdate')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DriveFileMoveIcon />}
+          disabled={none}
+          onClick={() => setDialog({ kind: 'move' })}
+          data-testid="dev-move"
+        >
+          {t('move')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => setDialog({ kind: 'export' })}
+          data-testid="dev-export"
+        >
+          {t('export')}
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={none}
+          onClick={() => setToDelete(rows.filter((r) => selected.includes(r.devEUI)))}
+          data-testid="dev-delete"
+        >
+          {t('common:delete')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          label={t('field.region')}
+          value={filters.regions}
+          onChange={(e) => setFilters({ ...filters, regions: e.target.value as unknown as string[] })}
+          slotProps={{ select: { multiple: true }, htmlInput: { 'data-testid': 'filter-regions' } }}
+          sx={{ minWidth: 200 }}
+        >
+          {regions.map((r) => (
+            <MenuItem key={r.region} value={r.region} data-testid={`filter-region-${r.region}`}>
+              {r.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TagSelect
+          value={filters.tagsId}
+          onChange={(tagsId) => setFilters({ ...filters, tagsId })}
+          testId="filter-tags"
+        />
+      </Box>
+      <ListTable
+        data-testid="dev-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.devEUI}
+        amount={q.data?.amount ?? 0}
+        loading={q.isFetching}
+        paging={paging}
+        selection={{ selected, onChange: setSelected }}
+      />
+      {dialog?.kind === 'add' && <DeviceFormDialog open onClose={() => setDialog(null)} appID={appID} />}
+      {dialog?.kind === 'edit' && <DeviceEdit appID={appID} devEUI={dialog.devEUI} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reset' && <ResetFcntDialog devEUI={dialog.devEUI} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'batch' && (
+        <BatchUpdateDialog appID={appID} devEUIs={selectedEuis} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'move' && (
+        <MoveDialog
+          appID={appID}
+          devEUIs={selectedEuis}
+          onClose={() => {
+            setDialog(null);
+            setSelected([]);
+          }}
+        />
+      )}
+      {dialog?.kind === 'export' && (
+        <ExportDialog appID={appID} devEUIs={selectedEuis} onClose={() => setDialog(null)} />
+      )}
+      <DeleteDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title={t('deleteTitle')}
+        items={toDelete ?? []}
+        itemLabel={(d) => `${d.devName} (${formatHex(d.devEUI)})`}
+        onDelete={async (items) => {
+          try {
+            await deleteDevices(items.map((d) => d.devEUI));
+            return { deleted: items, failed: [] };
+          } catch (e) {
+            const failed =
+              (e instanceof ApiError && (e.envelope?.data as { failed?: { id: string; reason: string }[] })?.failed) ||
+              [];
+            const reasons = new Map(failed.map((f) => [f.id, f.reason]));
+            return {
+              deleted: [],
+              failed: items.map((d) => ({ item: d, reason: reasons.get(d.devEUI) ?? failureReason(e) })),
+            };
+          }
+        }}
+        onDone={() => {
+          setSelected([]);
+          void queryClient.invalidateQueries({ queryKey: devKeys.all });
+          void queryClient.invalidateQueries({ queryKey: ['applications'] });
+        }}
+      />
+    </Box>
+  );
+}

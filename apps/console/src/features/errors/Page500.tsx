@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage';
+
+export default function Page500() {
+  return <ErrorPage code={500} />;
+}

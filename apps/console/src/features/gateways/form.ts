@@ -1,0 +1,205 @@
+import {
+  type GatewayCreateBody,
+  type GatewayRow,
+  gatewayCreateBody,
+  isPico,
+  MQTT_KEEPALIVE,
+  PICO,
+  PICO_CHANNEL,
+  PICO_DEFAULTS,
+  PICO_DR,
+  PICO_HEARTBEAT,
+  STAT_INTERVAL,
+  TX_POWER,
+} from '@lns/contract/gateways';
+import type { HeaderRow } from '../../components/HeaderEditor';
+import { headersToMap, mapToHeaders } from '../../components/HeaderEditor';
+import type { MapPoint } from '../../components/MapPicker/MapPicker';
+
+/** What the gateway form edits; `toBody` turns it into the contract's create/update body. */
+export interface GatewayForm {
+  gwName: string;
+  gwID: string;
+  region: string;
+  subnet: string;
+  gwType: string;
+  txPower: number | '';
+  mqttKeepAlive: string;
+  statInterval: string;
+  enableClassB: boolean;
+  enableClassC: boolean;
+  enableBridgeLogToFile: boolean;
+  pushUrls: string[];
+  headers: HeaderRow[];
+  ntpServer: string;
+  tagsId: number[];
+  remarks: string;
+  location: MapPoint | null;
+  pico: {
+    publicCh: number;
+    publicDr: number;
+    dataCh: number;
+    dataDr: number;
+    heartBeatPeriod: string;
+    upgradeServer: string;
+    proxyServer: string;
+    timeZone: string;
+  };
+}
+
+export const picoDefaults = (): GatewayForm['pico'] => ({
+  publicCh: PICO_DEFAULTS.publicChannel.ch,
+  publicDr: PICO_DEFAULTS.publicChannel.dr,
+  dataCh: PICO_DEFAULTS.dataChannel.ch,
+  dataDr: PICO_DEFAULTS.dataChannel.dr,
+  heartBeatPeriod: String(PICO_DEFAULTS.heartBeatPeriod),
+  upgradeServer: '',
+  proxyServer: '',
+  timeZone: PICO_DEFAULTS.timeZone,
+});
+
+export function emptyForm(): GatewayForm {
+  return {
+    gwName: '',
+    gwID: '',
+    region: '',
+    subnet: '',
+    gwType: '',
+    txPower: '',
+    mqttKeepAlive: String(MQTT_KEEPALIVE.default),
+    statInterval: String(STAT_INTERVAL.default),
+    enableClassB: false,
+    enableClassC: false,
+    enableBridgeLogToFile: false,
+    pushUrls: [],
+    headers: [],
+    ntpServer: '',
+    tagsId: [],
+    remarks: '',
+    location: null,
+    pico: picoDefaults(),
+  };
+}
+
+export function formOf(g: GatewayRow): GatewayForm {
+  const e = g.extendedAttr;
+  return {
+    gwName: g.gwName,
+    gwID: g.gwID,
+    region: g.region,
+    subnet: g.subnet,
+    gwType: g.gwType,
+    txPower: g.txPower,
+    mqttKeepAlive: String(g.mqttKeepAlive),
+    statInterval: String(g.statInterval),
+    enableClassB: g.enableClassB,
+    enableClassC: g.enableClassC,
+    enableBridgeLogToFile: g.enableBridgeLogToFile,
+    pushUrls: g.pushUrls,
+    headers: mapToHeaders(g.headers),
+    ntpServer: g.ntpServer,
+    tagsId: g.tagsId,
+    remarks: g.remarks,
+    location:
+      g.mapType && g.latitude !== null && g.longitude !== null
+        ? { mapType: g.mapType, lng: g.longitude, lat: g.latitude }
+        : null,
+    pico: e
+      ? {
+          publicCh: e.publicChannel.ch,
+          publicDr: e.publicChannel.dr,
+          dataCh: e.dataChannel.ch,
+          dataDr: e.dataChannel.dr,
+          heartBeatPeriod: String(e.heartBeatPeriod),
+          upgradeServer: e.upgradeServer,
+          proxyServer: e.proxyServer,
+          timeZone: e.timeZone,
+        }
+      : picoDefaults(),
+  };
+}
+
+export const formIsPico = (f: Pick<GatewayForm, 'region' | 'subnet' | 'gwType'>) => isPico(f);
+
+const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
+
+/** The request body: empty push URLs and header pairs dropped, the map type only with a location. */
+export function toBody(f: GatewayForm): GatewayCreateBody {
+  const body: GatewayCreateBody = {
+    gwName: f.gwName,
+    gwID: f.gwID,
+    region: f.region,
+    subnet: f.subnet,
+    gwType: f.gwType,
+    txPower: f.txPower === '' ? (undefined as unknown as number) : f.txPower,
+    mqttKeepAlive: num(f.mqttKeepAlive),
+    statInterval: num(f.statInterval),
+    enableClassB: f.enableClassB,
+    enableClassC: f.enableClassC,
+    enableBridgeLogToFile: f.enableBridgeLogToFile,
+    pushUrls: f.pushUrls.map((u) => u.trim()).filter(Boolean),
+    headers: headersToMap(f.headers),
+    ntpServer: f.ntpServer,
+    tagsId: f.tagsId,
+    remarks: f.remarks,
+  };
+  if (f.location) {
+    body.mapType = f.location.mapType;
+    if (f.location.mapType === 'gaode') {
+      body.longitudeForGaodeMap = f.location.lng;
+      body.latitudeForGaodeMap = f.location.lat;
+    } else {
+      body.longitudeForGoogleMap = f.location.lng;
+      body.latitudeForGoogleMap = f.location.lat;
+    }
+  }
+  if (formIsPico(f)) {
+    body.extendedAttr = {
+      publicChannel: { ch: f.pico.publicCh, dr: f.pico.publicDr },
+      dataChannel: { ch: f.pico.dataCh, dr: f.pico.dataDr },
+      heartBeatPeriod: num(f.pico.heartBeatPeriod),
+      upgradeServer: f.pico.upgradeServer,
+      proxyServer: f.pico.proxyServer,
+      timeZone: f.pico.timeZone,
+    };
+  }
+  return body;
+}
+
+/** Number ranges shown in hints and messages. */
+export const RANGES: Record<string, { min: number; max: number }> = {
+  txPower: TX_POWER,
+  mqttKeepAlive: MQTT_KEEPALIVE,
+  statInterval: STAT_INTERVAL,
+  'extendedAttr.heartBeatPeriod': PICO_HEARTBEAT,
+  'extendedAttr.publicChannel.ch': PICO_CHANNEL,
+  'extendedAttr.dataChannel.ch': PICO_CHANNEL,
+  'extendedAttr.publicChannel.dr': PICO_DR,
+  'extendedAttr.dataChannel.dr': PICO_DR,
+};
+
+export type FieldErrors = Record<string, string>;
+
+/** Client-side check with the contract schema: field path → issue kind (translated by the dialog). */
+export function validate(f: GatewayForm): {
+  body: GatewayCreateBody;
+  errors: { field: string; kind: string; max?: number }[];
+} {
+  const body = toBody(f);
+  const r = gatewayCreateBody.safeParse(body);
+  const errors = r.success
+    ? []
+    : r.error.issues.map((i) => {
+        const field = i.path.join('.');
+        const value = i.path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k as string], body);
+        const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
+        return {
+          field,
+          kind: empty ? 'required' : RANGES[field] ? 'range' : i.code,
+          max: 'maximum' in i ? Number(i.maximum) : undefined,
+        };
+      });
+  return { body, errors };
+}
+
+export { PICO };

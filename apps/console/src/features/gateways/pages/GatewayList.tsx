@@ -1,0 +1,277 @@
+import type { GatewayRow } from '@lns/contract/gateways';
+import { formatHex } from '@lns/contract/hex';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/Edit';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { queryClient } from '../../../app/providers';
+import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
+import { type Column, ListTable } from '../../../components/ListTable';
+import { formatTime } from '../../../lib/format';
+import { usePaging } from '../../../lib/paging';
+import { useSession } from '../../../lib/useSession';
+import { deleteGateways, gwKeys, useGatewayList, useGatewayTags, useGatewayTypes, useRegions } from '../api';
+import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
+import { GatewayFormDialog } from '../components/GatewayFormDialog';
+import { OnlineChip } from '../components/OnlineChip';
+
+const detailLink = (g: GatewayRow) => `/gateway/detail?gwID=${g.gwID}&gwName=${encodeURIComponent(g.gwName)}`;
+
+/** /gateway/list: filters (region, type, online, tag), paging, sorting, multi-select, add/update/batch/delete. */
+export default function GatewayList() {
+  const { t } = useTranslation('gateways');
+  const { isAdmin } = useSession();
+  const paging = usePaging('gateway', { orderBy: 'createtime', orderType: 'desc' });
+  const [regions, setRegions] = useState<string[]>([]);
+  const [gwTypes, setGwTypes] = useState<string[]>([]);
+  const [online, setOnline] = useState('');
+  const [tagsId, setTagsId] = useState<number[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const filters = { regions, gwTypes, online, tagsId, keyword: keyword.trim() || undefined };
+  const q = useGatewayList({ ...paging.query, ...filters });
+  const rows = q.data?.rows ?? [];
+  const regionList = useRegions().data ?? [];
+  const typeList = useGatewayTypes().data ?? [];
+  const tagList = useGatewayTags().data ?? [];
+  const regionColor = useMemo(() => new Map(regionList.map((r) => [r.region, r.color])), [regionList]);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [form, setForm] = useState<{ gateway?: GatewayRow } | null>(null);
+  const [batch, setBatch] = useState<GatewayRow[] | null>(null);
+  const [toDelete, setToDelete] = useState<GatewayRow[] | null>(null);
+  const chosen = rows.filter((r) => selected.includes(r.gwID));
+  const resetPage =
+    <T,>(fn: (v: T) => void) =>
+    (v: T) => {
+      fn(v);
+      paging.setPage(1);
+    };
+
+  const columns: Column<GatewayRow>[] = [
+    {
+      key: 'gwName',
+      label: t('gwName'),
+      sortable: true,
+      render: (g) => (
+        <Link component={RouterLink} to={detailLink(g)} data-testid={`gw-link-${g.gwName}`}>
+          {g.gwName}
+        </Link>
+      ),
+    },
+    {
+      key: 'gwID',
+      label: t('gwID'),
+      sortable: true,
+      render: (g) => <Box sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatHex(g.gwID)}</Box>,
+    },
+    {
+      key: 'region',
+      label: t('region'),
+      sortable: true,
+      render: (g) => (
+        <Chip
+          size="small"
+          label={`${g.region.toUpperCase()} · ${g.subnet}`}
+          sx={{ bgcolor: regionColor.get(g.region), color: '#fff' }}
+        />
+      ),
+    },
+    {
+      key: 'gwType',
+      label: t('gwType'),
+      sortable: true,
+      render: (g) => (
+        <Chip size="small" variant="outlined" label={g.gwType} sx={{ borderColor: g.typeColor, color: g.typeColor }} />
+      ),
+    },
+    { key: 'online', label: t('online'), sortable: true, render: (g) => <OnlineChip online={g.online} /> },
+    {
+      key: 'tags',
+      label: t('tags'),
+      render: (g) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {g.tags.map((x) => (
+            <Chip key={x.tagId} size="small" label={x.name} />
+          ))}
+        </Box>
+      ),
+    },
+    {
+      key: 'lastSeen',
+      label: t('lastSeen'),
+      sortable: true,
+      render: (g) => (g.lastSeen ? formatTime(g.lastSeen) : '—'),
+    },
+    ...(isAdmin ? [{ key: 'owner', label: t('owner'), render: (g: GatewayRow) => g.owner ?? '' }] : []),
+    { key: 'remarks', label: t('remarks') },
+    {
+      key: 'actions',
+      label: t('common:actions'),
+      align: 'right',
+      render: (g) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title={t('edit')}>
+            <IconButton size="small" onClick={() => setForm({ gateway: g })} aria-label={`${t('edit')} ${g.gwName}`}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('common:delete')}>
+            <IconButton size="small" onClick={() => setToDelete([g])} aria-label={`${t('common:delete')} ${g.gwName}`}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          {t('title')}
+        </Typography>
+        <Button startIcon={<RefreshIcon />} onClick={() => void q.refetch()}>
+          {t('common:refresh')}
+        </Button>
+        <Button component={RouterLink} to="/gateway/batch" startIcon={<UploadIcon />}>
+          {t('import')}
+        </Button>
+        <Button
+          startIcon={<EditNoteIcon />}
+          disabled={chosen.length === 0}
+          onClick={() => setBatch(chosen)}
+          data-testid="gw-batch"
+        >
+          {t('batchUpdate')}
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={chosen.length === 0}
+          onClick={() => setToDelete(chosen)}
+        >
+          {t('common:delete')}
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({})} data-testid="gw-add">
+          {t('add')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="gw-filters">
+        <Autocomplete
+          multiple
+          size="small"
+          sx={{ minWidth: 200 }}
+          options={regionList.map((r) => r.region)}
+          getOptionLabel={(r) => r.toUpperCase()}
+          value={regions}
+          onChange={(_e, v) => resetPage(setRegions)(v)}
+          renderInput={(p) => (
+            <TextField {...p} label={t('region')} inputProps={{ ...p.inputProps, 'data-testid': 'gw-filter-region' }} />
+          )}
+        />
+        <Autocomplete
+          multiple
+          size="small"
+          sx={{ minWidth: 200 }}
+          options={typeList.map((x) => x.gwType)}
+          value={gwTypes}
+          onChange={(_e, v) => resetPage(setGwTypes)(v)}
+          renderInput={(p) => <TextField {...p} label={t('gwType')} />}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('online')}
+          value={online}
+          onChange={(e) => resetPage(setOnline)(e.target.value)}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="">{t('all')}</MenuItem>
+          <MenuItem value="1">{t('onlineYes')}</MenuItem>
+          <MenuItem value="0">{t('onlineNo')}</MenuItem>
+        </TextField>
+        <Autocomplete
+          multiple
+          size="small"
+          sx={{ minWidth: 200 }}
+          options={tagList}
+          getOptionLabel={(x) => (x.groupName ? `${x.groupName} / ${x.name}` : x.name)}
+          isOptionEqualToValue={(a, b) => a.tagId === b.tagId}
+          value={tagList.filter((x) => tagsId.includes(x.tagId))}
+          onChange={(_e, v) => resetPage(setTagsId)(v.map((x) => x.tagId))}
+          renderInput={(p) => (
+            <TextField {...p} label={t('tags')} inputProps={{ ...p.inputProps, 'data-testid': 'gw-filter-tag' }} />
+          )}
+        />
+        <TextField
+          size="small"
+          label={t('keyword')}
+          value={keyword}
+          onChange={(e) => resetPage(setKeyword)(e.target.value)}
+        />
+      </Box>
+      <ListTable
+        data-testid="gw-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(g) => g.gwID}
+        amount={q.data?.amount ?? 0}
+        loading={q.isFetching}
+        paging={paging}
+        selection={{ selected, onChange: setSelected }}
+      />
+      {form && <GatewayFormDialog gateway={form.gateway} onClose={() => setForm(null)} />}
+      {batch && (
+        <BatchUpdateDialog
+          gateways={batch}
+          onClose={() => {
+            setBatch(null);
+            setSelected([]);
+          }}
+        />
+      )}
+      <DeleteDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title={t('deleteTitle')}
+        items={toDelete ?? []}
+        itemLabel={(g) => `${g.gwName} (${formatHex(g.gwID)})`}
+        onDelete={async (items) => {
+          try {
+            await deleteGateways(items.map((g) => g.gwID));
+            return { deleted: items, failed: [] };
+          } catch (e) {
+            // All or nothing: the server names the gateways it refused.
+            const errs = ((e as { envelope?: { data?: { errors?: { gwID: string; msg: string }[] } } }).envelope?.data
+              ?.errors ?? []) as { gwID: string; msg: string }[];
+            const reason = failureReason(e);
+            return {
+              deleted: [],
+              failed: items.map((g) => ({ item: g, reason: errs.find((x) => x.gwID === g.gwID)?.msg ?? reason })),
+            };
+          }
+        }}
+        onDone={() => {
+          setSelected([]);
+          void queryClient.invalidateQueries({ queryKey: gwKeys.all });
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import type { AppMessage } from '@lns/contract/frames';
+import { normalizeHex } from '@lns/contract/hex';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { frameDetail } from '../../live/api';
+import { appColumns } from '../../live/columns';
+import { TriFilter, type TriState, triParam } from '../components/Filters';
+import { HistoryPage } from '../components/HistoryPage';
+
+/** /application/device/history/app: stored application-layer messages of a device. */
+export default function AppHistory() {
+  const { t } = useTranslation(['history', 'live']);
+  const [params] = useSearchParams();
+  const devEUI = normalizeHex(params.get('devEUI') ?? '');
+  const [confirmed, setConfirmed] = useState<TriState>('');
+  const columns = useMemo(() => appColumns(t), [t]);
+  const query = useMemo(() => (devEUI ? { devEUI, confirmed: triParam(confirmed) } : null), [devEUI, confirmed]);
+  return (
+    <HistoryPage<AppMessage>
+      title={t('title.app')}
+      listKey="history-app"
+      path="/api/device/history"
+      query={query}
+      columns={columns}
+      rowKey={(m) => m.msgID}
+      loadDetail={(m) => frameDetail.app(devEUI, m)}
+      filters={
+        <TriFilter
+          label={t('confirmed')}
+          value={confirmed}
+          onChange={setConfirmed}
+          yes={t('common:yes')}
+          no={t('common:no')}
+          testId="confirmed-filter"
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prependNewest } from './buffer';
+import { LiveSocket } from './liveSocket';
+
+class FakeWS {
+  static all: FakeWS[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen?: () => void;
+  onmessage?: (e: { data: string }) => void;
+  onclose?: (e: { code: number; reason: string }) => void;
+  onerror?: (e: unknown) => void;
+  constructor(
+    readonly url: string,
+    readonly protocols?: string[],
+  ) {
+    FakeWS.all.push(this);
+  }
+  send(d: string) {
+    this.sent.push(d);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1000, reason: '' });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+}
+
+describe('LiveSocket', () => {
+  let states: number[];
+  let messages: unknown[];
+  const make = () =>
+    new LiveSocket({
+      url: 'ws://x/ws/gateway?gwID=01',
+      token: 'tok',
+      onState: (s) => states.push(s),
+      onMessage: (m) => messages.push(m),
+      WebSocketImpl: FakeWS as unknown as typeof WebSocket,
+    });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    FakeWS.all = [];
+    states = [];
+    messages = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the token as sub-protocol and reports the socket state', () => {
+    const s = make();
+    s.start();
+    const ws = FakeWS.all[0]!;
+    expect(ws.protocols).toEqual(['tok']);
+    ws.open();
+    ws.onmessage?.({ data: '{"kind":"gateway","data":{"msgID":"a"}}' });
+    expect(messages).toEqual([{ kind: 'gateway', data: { msgID: 'a' } }]);
+    s.stop();
+    expect(states).toEqual([0, 1, 2, 3]);
+  });
+
+  it('pings every 30 s; a pong resets the count; more than one unanswered ping closes', () => {
+    const s = make();
+    s.start();
+    const ws = FakeWS.all[0]!;
+    ws.open();
+    vi.advanceTimersByTime(30_000);
+    expect(ws.sent).toEqual(['ping']);
+    ws.onmessage?.({ data: 'pong' });
+    vi.advanceTimersByTime(60_000);
+    expect(ws.sent).toEqual(['ping', 'ping', 'ping']);
+    expect(ws.readyState).toBe(1);
+    vi.advanceTimersByTime(30_000); // two unanswered
+    expect(ws.readyState).toBe(3);
+    s.stop();
+  });
+
+  it('reconnects 4 s after a close it did not ask for; stop closes and stays closed', () => {
+    const s = make();
+    s.start();
+    FakeWS.all[0]!.open();
+    FakeWS.all[0]!.close();
+    vi.advanceTimersByTime(3_999);
+    expect(FakeWS.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWS.all).toHaveLength(2);
+    s.stop();
+    vi.advanceTimersByTime(10_000);
+    expect(FakeWS.all).toHaveLength(2);
+    s.start();
+    expect(FakeWS.all).toHaveLength(3);
+    s.stop();
+  });
+});
+
+describe('prependNewest', () => {
+  const r = (k: number) => ({ key: k, frame: k });
+  it('keeps newest first and drops the oldest beyond the limit', () => {
+    expect(prependNewest([r(2), r(1)], [r(3), r(4)], 3).map((x) => x.key)).toEqual([4, 3, 2]);
+    expect(prependNewest([r(1)], [r(2), r(3), r(4), r(5)], 3).map((x) => x.key)).toEqual([5, 4, 3]);
+  });
+});

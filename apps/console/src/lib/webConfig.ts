@@ -1,0 +1,20 @@
+import type { WebConfig } from '@lns/contract/system';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { http } from './http';
+
+/** GET /api/webConfig once per page load; sets the favicon from customIcon. */
+export function useWebConfig() {
+  const q = useQuery({
+    queryKey: ['webConfig'],
+    queryFn: () => http.get<WebConfig>('/api/webConfig', undefined, { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const icon = q.data?.customIcon;
+  useEffect(() => {
+    if (!icon) return;
+    const link = document.getElementById('favicon') as HTMLLinkElement | null;
+    if (link) link.href = icon;
+  }, [icon]);
+  return q;
+}

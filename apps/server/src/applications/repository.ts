@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../auth/guard';
+import { newSecret } from '../auth/tokens';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/core';
+import { applications, devices } from '../db/schema/devices';
+
+export type AppRecord = typeof applications.$inferSelect;
+export type AppInput = Pick<
+  AppRecord,
+  'name' | 'productType' | 'protocol' | 'pushUrls' | 'headers' | 'enableMqtt' | 'decoder'
+>;
+
+const deviceNums = sql<number>`(SELECT count(*) FROM ${devices} WHERE ${devices.appId} = ${applications.id})::int`;
+const ORDER = {
+  appID: applications.id,
+  appName: applications.name,
+  createtime: applications.createdAt,
+  deviceNums,
+} as const;
+export type AppOrder = keyof typeof ORDER;
+
+/** Escape LIKE wildcards so a keyword is matched literally as a prefix. */
+export const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Common users see their own applications only; admins see all. */
+const visibleTo = (user: AuthUser): SQL | undefined => (user.admin ? undefined : eq(applications.ownerId, user.id));
+
+export class ApplicationRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The application when it exists and the user may see it. */
+  async visible(id: number, user: AuthUser): Promise<AppRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.id, id), visibleTo(user)))
+      .limit(1);
+    return row;
+  }
+
+  async byId(id: number): Promise<AppRecord | undefined> {
+    return (await this.db.select().from(applications).where(eq(applications.id, id)).limit(1))[0];
+  }
+
+  async deviceCount(id: number): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(devices).where(eq(devices.appId, id));
+    return Number(r?.n ?? 0);
+  }
+
+  async ownerName(ownerId: number): Promise<string> {
+    const [r] = await this.db.select({ name: users.name }).from(users).where(eq(users.id, ownerId));
+    return r?.name ?? '';
+  }
+
+  async list(
+    user: AuthUser,
+    p: { limit?: number; offset: number; orderBy?: AppOrder; orderType: 'asc' | 'desc'; where?: SQL },
+  ) {
+    const where = and(visibleTo(user), p.where);
+    const col = ORDER[p.orderBy ?? 'appID'];
+    const q = this.db
+      .select({ app: applications, deviceNums, username: users.name })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.ownerId))
+      .where(where)
+      .orderBy(p.orderType === 'asc' ? asc(col) : desc(col), asc(applications.id))
+      .offset(p.offset);
+    const rows = await (p.limit ? q.limit(p.limit) : q);
+    const [r] = await this.db.select({ n: count() }).from(applications).where(where);
+    return { rows, amount: Number(r?.n ?? 0) };
+  }
+
+  /** Name-prefix search (case-insensitive) for the global search. */
+  search(user: AuthUser, keyword: string, limit: number | undefined, offset: number) {
+    return this.list(user, {
+      limit,
+      offset,
+      orderBy: 'appName',
+      orderType: 'asc',
+      where: sql`lower(${applications.name}) LIKE ${likePrefix(keyword.toLowerCase())}`,
+    });
+  }
+
+  /** Another application of the same owner already has this name (case-insensitive). */
+  async nameTaken(ownerId: number, name: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.ownerId, ownerId), sql`lower(${applications.name}) = ${name.toLowerCase()}`));
+    return rows.some((r) => r.id !== exceptId);
+  }
+
+  async create(ownerId: number, input: AppInput): Promise<AppRecord> {
+    const now = Date.now();
+    const [row] = await this.db
+      .insert(applications)
+      .values({
+        ...input,
+        ownerId,
+        mqName: `app-${newSecret(6)}`,
+        mqPassword: newSecret(18),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  }
+
+  async update(id: number, input: AppInput): Promise<void> {
+    await this.db
+      .update(applications)
+      .set({ ...input, updatedAt: Date.now() })
+      .where(eq(applications.id, id));
+  }
+
+  /** Deletes the applications and (by cascade) their devices in one statement. */
+  async deleteMany(ids: number[]): Promise<void> {
+    await this.db.delete(applications).where(inArray(applications.id, ids));
+  }
+}

@@ -1,0 +1,127 @@
+import dgram from 'node:dgram';
+import {
+  buildPullData,
+  buildPushData,
+  buildTxAck,
+  type Datagram,
+  parseDatagram,
+  type Rxpk,
+  type Stat,
+  type Txpk,
+} from './semtech';
+
+/**
+ * A packet forwarder for tests, benchmarks and the simulator: a UDP socket that sends PUSH_DATA /
+ * PULL_DATA / TX_ACK to the server and records what comes back.
+ */
+export class TestGateway {
+  readonly received: Datagram[] = [];
+  private readonly socket = dgram.createSocket('udp4');
+  private token = 0;
+  private waiters: { pred: (d: Datagram) => boolean; resolve: (d: Datagram) => void }[] = [];
+  /** Called for each PULL_RESP (benchmarks measure latency here). */
+  onPullResp?: (txpk: Txpk, token: number) => void;
+
+  constructor(
+    readonly eui: string,
+    private readonly serverPort: number,
+    private readonly host = '127.0.0.1',
+    readonly version = 2,
+  ) {
+    this.socket.on('message', (msg) => {
+      let d: Datagram;
+      try {
+        d = parseDatagram(msg);
+      } catch {
+        return;
+      }
+      if (d.kind === 'PULL_RESP') this.onPullResp?.(d.txpk, d.token);
+      this.received.push(d);
+      if (this.received.length > 10_000) this.received.splice(0, 5_000);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.pred(d)) return true;
+        w.resolve(d);
+        return false;
+      });
+    });
+  }
+
+  async open(): Promise<this> {
+    await new Promise<void>((r) => this.socket.bind(0, '127.0.0.1', () => r()));
+    return this;
+  }
+
+  private next(): number {
+    this.token = (this.token + 1) & 0xffff;
+    return this.token;
+  }
+
+  /** The local UDP port (after open). */
+  get port(): number {
+    return this.socket.address().port;
+  }
+
+  raw(buf: Buffer): void {
+    this.socket.send(buf, this.serverPort, this.host);
+  }
+
+  pull(): void {
+    this.raw(buildPullData(this.version, this.next(), this.eui));
+  }
+
+  push(rxpk: Rxpk[], stat?: Stat): number {
+    const token = this.next();
+    this.raw(buildPushData(this.version, token, this.eui, { rxpk, ...(stat ? { stat } : {}) }));
+    return token;
+  }
+
+  txAck(token: number, error = 'NONE'): void {
+    this.raw(buildTxAck(this.version, token, this.eui, error));
+  }
+
+  /** The next datagram matching `pred` (already received ones count unless `fresh`). */
+  waitFor(pred: (d: Datagram) => boolean, timeoutMs = 3000, fresh = false): Promise<Datagram> {
+    if (!fresh) {
+      const hit = this.received.find(pred);
+      if (hit) return Promise.resolve(hit);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`gateway ${this.eui}: no matching datagram within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = (d: Datagram) => {
+        clearTimeout(timer);
+        resolve(d);
+      };
+      this.waiters.push({ pred, resolve: done });
+    });
+  }
+
+  pullResps(): (Datagram & { kind: 'PULL_RESP' })[] {
+    return this.received.filter((d): d is Datagram & { kind: 'PULL_RESP' } => d.kind === 'PULL_RESP');
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** An rxpk for a PHYPayload with sensible EU868 defaults. */
+export function rxpkOf(phy: Buffer, extra: Partial<Rxpk> = {}): Rxpk {
+  return {
+    tmst: 1_000_000,
+    chan: 0,
+    rfch: 0,
+    freq: 868.1,
+    stat: 1,
+    modu: 'LORA',
+    datr: 'SF7BW125',
+    codr: '4/5',
+    rssi: -60,
+    lsnr: 7.5,
+    size: phy.length,
+    data: phy.toString('base64'),
+    ...extra,
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0002_applications_devices.sql; the SQL file is the source of truth.
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  productType: varchar('product_type', { length: 16 }).notNull().default('lorawan'),
+  protocol: varchar('protocol', { length: 64 }).notNull().default(''),
+  pushUrls: jsonb('push_urls').$type<string[]>().notNull().default([]),
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+  enableMqtt: boolean('enable_mqtt').notNull().default(false),
+  mqName: varchar('mq_name', { length: 64 }).notNull(),
+  mqPassword: varchar('mq_password', { length: 64 }).notNull(),
+  decoder: jsonb('decoder').$type<{ name: string; type: string; content: string } | null>(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+export const deviceTags = pgTable('device_tags', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  groupName: varchar('group_name', { length: 64 }).notNull(),
+  name: varchar('name', { length: 30 }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
+
+export const devices = pgTable('devices', {
+  devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
+  appId: integer('app_id').notNull(),
+  ownerId: integer('owner_id').notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  authType: varchar('auth_type', { length: 4 }).$type<'otaa' | 'abp'>().notNull(),
+  appEui: varchar('app_eui', { length: 16 }).notNull(),
+  appKey: varchar('app_key', { length: 32 }),
+  devAddr: varchar('dev_addr', { length: 8 }),
+  appSKey: varchar('app_s_key', { length: 32 }),
+  nwkSKey: varchar('nwk_s_key', { length: 32 }),
+  class: char('class', { length: 1 }).$type<'A' | 'B' | 'C'>().notNull().default('A'),
+  macVersion: varchar('mac_version', { length: 8 }).notNull().default('1.0.3'),
+  productType: varchar('product_type', { length: 16 }).notNull().default('lorawan'),
+  region: varchar('region', { length: 20 }).notNull(),
+  subnet: varchar('subnet', { length: 32 }),
+  autoSubnet: boolean('auto_subnet').notNull().default(false),
+  tagIds: integer('tag_ids').array().notNull().default([]),
+  remarks: varchar('remarks', { length: 50 }).notNull().default(''),
+  fCntUp: bigint('f_cnt_up', { mode: 'number' }).notNull().default(0),
+  fCntDown: bigint('f_cnt_down', { mode: 'number' }).notNull().default(0),
+  joinedAt: bigint('joined_at', { mode: 'number' }),
+  lastSeen: bigint('last_seen', { mode: 'number' }),
+  rssi: real('rssi'),
+  snr: real('snr'),
+  freq: bigint('freq', { mode: 'number' }),
+  dr: smallint('dr'),
+  fPort: smallint('f_port'),
+  battery: smallint('battery'),
+  margin: smallint('margin'),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+export const deviceSignal = pgTable('device_signal', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  devEui: varchar('dev_eui', { length: 16 }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  rssi: real('rssi'),
+  snr: real('snr'),
+  gwId: varchar('gw_id', { length: 16 }),
+});
+
+/** Kept by triggers on devices (see the migration); read by tag-filtered device lists. */
+export const deviceTagLinks = pgTable('device_tag_links', {
+  tagId: integer('tag_id').notNull(),
+  appId: integer('app_id').notNull(),
+  region: varchar('region', { length: 20 }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  devEui: varchar('dev_eui', { length: 16 }).notNull(),
+});

@@ -1,0 +1,70 @@
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0003_gateways.sql; the SQL files are the source of truth for the database.
+export const gatewayTypes = pgTable('gateway_types', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 20 }).notNull(),
+  arch: varchar('arch', { length: 8 }).notNull().$type<'arm' | 'mipsle' | 'stm32l4'>(),
+  color: varchar('color', { length: 7 }).notNull(),
+  supportGps: boolean('support_gps').notNull(),
+  submodels: jsonb('submodels').notNull().$type<{ model: string; lte: boolean; wifi: boolean }[]>(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+export const gateways = pgTable('gateways', {
+  gwId: varchar('gw_id', { length: 16 }).primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
+  gwTypeId: integer('gw_type_id').notNull(),
+  region: varchar('region', { length: 16 }).notNull(),
+  subnet: varchar('subnet', { length: 32 }).notNull(),
+  pushUrls: jsonb('push_urls').notNull().$type<string[]>(),
+  headers: jsonb('headers').notNull().$type<Record<string, string>>(),
+  txPower: smallint('tx_power').notNull(),
+  enableClassB: boolean('enable_class_b').notNull(),
+  enableClassC: boolean('enable_class_c').notNull(),
+  enableBridgeLog: boolean('enable_bridge_log').notNull(),
+  enablePfw: boolean('enable_pfw').notNull(),
+  mqttKeepAlive: smallint('mqtt_keep_alive').notNull(),
+  statInterval: smallint('stat_interval').notNull(),
+  extendedAttr: jsonb('extended_attr').$type<Record<string, unknown> | null>(),
+  remarks: varchar('remarks', { length: 50 }).notNull(),
+  ntpServer: varchar('ntp_server', { length: 128 }).notNull(),
+  mapType: varchar('map_type', { length: 8 }).$type<'gaode' | 'google' | null>(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  altitude: doublePrecision('altitude'),
+  online: boolean('online').notNull().default(false),
+  mqtt: boolean('mqtt').notNull().default(false),
+  lastSeen: bigint('last_seen', { mode: 'number' }),
+  status: jsonb('status').notNull().default({}).$type<Record<string, unknown>>(),
+  tagIds: integer('tag_ids').array().notNull().default([]),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+export const gatewayTags = pgTable('gateway_tags', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull(),
+  name: varchar('name', { length: 30 }).notNull(),
+  groupName: varchar('group_name', { length: 30 }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
+
+export const regionColors = pgTable('region_colors', {
+  region: varchar('region', { length: 16 }).primaryKey(),
+  color: varchar('color', { length: 7 }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});

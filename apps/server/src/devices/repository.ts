@@ -1,0 +1,422 @@
+import type { DeviceRow } from '@lns/contract/devices';
+import { and, asc, count as countAll, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { likePrefix } from '../applications/repository';
+import type { AuthUser } from '../auth/guard';
+import type { Db } from '../db/client';
+import { settings, users } from '../db/schema/core';
+import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
+
+export type DeviceRecord = typeof devices.$inferSelect;
+export type NewDevice = typeof devices.$inferInsert;
+/** Drizzle's transaction handle shares the query API of Db. */
+type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The data plane's lookup: one device by its DevEUI (lowercase plain hex), regardless of owner. */
+export async function deviceByEui(db: Db, devEUI: string): Promise<DeviceRecord | undefined> {
+  return (await db.select().from(devices).where(eq(devices.devEui, devEUI)).limit(1))[0];
+}
+
+/** The data plane's lookup: every device holding this DevAddr (the MIC picks the right one). */
+export function devicesByAddr(db: Db, devAddr: string): Promise<DeviceRecord[]> {
+  return db.select().from(devices).where(eq(devices.devAddr, devAddr));
+}
+
+/**
+ * The embedded engine has no autovacuum: after a large write refresh the planner statistics and
+ * the visibility map so list filters and counts keep using (index-only) scans.
+ */
+export async function afterBulkWrite(s: { database: { kind: string }; db: Db }, rows: number): Promise<void> {
+  if (rows >= 1000 && s.database.kind === 'pglite') await s.db.execute(sql`VACUUM ANALYZE devices, device_tag_links`);
+}
+
+/** Settings key that overrides DEVICE_QUOTA_DEFAULT (a JSON number). */
+export const DEVICE_QUOTA_SETTING = 'deviceQuota';
+
+export const visibleDevices = (user: AuthUser): SQL | undefined =>
+  user.admin ? undefined : eq(devices.ownerId, user.id);
+
+/** One array parameter for a list of hex ids (validated lowercase hex: no quoting needed). */
+export const anyOf = (col: SQLWrapper, ids: string[]) => sql`${col} = ANY(${`{${ids.join(',')}}`}::varchar[])`;
+
+const intArray = (ids: number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::int[]`;
+export const hasAnyTag = (ids: number[]) => sql`${devices.tagIds} && ${intArray(ids)}`;
+
+const ORDER = {
+  devEUI: devices.devEui,
+  devName: devices.name,
+  createtime: devices.createdAt,
+  lastSeen: devices.lastSeen,
+  region: devices.region,
+  devAddr: devices.devAddr,
+  fCntUp: devices.fCntUp,
+  fCntDown: devices.fCntDown,
+  rssi: devices.rssi,
+  snr: devices.snr,
+} as const;
+export type DeviceOrder = keyof typeof ORDER;
+
+export interface ListArgs {
+  limit?: number;
+  offset: number;
+  orderBy?: DeviceOrder;
+  orderType: 'asc' | 'desc';
+  appID?: number;
+  regions?: string[];
+  tagsId?: number[];
+}
+
+const CHUNK = 2000;
+
+/** Columns a create writes (SQL name, type); the rest keep their defaults. */
+const INSERT_COLUMNS = [
+  ['dev_eui', 'varchar'],
+  ['app_id', 'integer'],
+  ['owner_id', 'integer'],
+  ['name', 'varchar'],
+  ['auth_type', 'varchar'],
+  ['app_eui', 'varchar'],
+  ['app_key', 'varchar'],
+  ['dev_addr', 'varchar'],
+  ['app_s_key', 'varchar'],
+  ['nwk_s_key', 'varchar'],
+  ['class', 'char(1)'],
+  ['mac_version', 'varchar'],
+  ['product_type', 'varchar'],
+  ['region', 'varchar'],
+  ['subnet', 'varchar'],
+  ['auto_subnet', 'boolean'],
+  ['tag_ids', 'integer[]'],
+  ['remarks', 'varchar'],
+  ['f_cnt_up', 'bigint'],
+  ['f_cnt_down', 'bigint'],
+  ['joined_at', 'bigint'],
+  ['created_at', 'bigint'],
+  ['updated_at', 'bigint'],
+] as const;
+const toColumns = (d: NewDevice) => ({
+  dev_eui: d.devEui,
+  app_id: d.appId,
+  owner_id: d.ownerId,
+  name: d.name,
+  auth_type: d.authType,
+  app_eui: d.appEui,
+  app_key: d.appKey ?? null,
+  dev_addr: d.devAddr ?? null,
+  app_s_key: d.appSKey ?? null,
+  nwk_s_key: d.nwkSKey ?? null,
+  class: d.class ?? 'A',
+  mac_version: d.macVersion ?? '1.0.3',
+  product_type: d.productType ?? 'lorawan',
+  region: d.region,
+  subnet: d.subnet ?? null,
+  auto_subnet: d.autoSubnet ?? false,
+  tag_ids: d.tagIds ?? [],
+  remarks: d.remarks ?? '',
+  f_cnt_up: d.fCntUp ?? 0,
+  f_cnt_down: d.fCntDown ?? 0,
+  joined_at: d.joinedAt ?? null,
+  created_at: d.createdAt,
+  updated_at: d.updatedAt,
+});
+
+export class DeviceRepository {
+  constructor(private readonly db: Db) {}
+
+  async visible(devEUI: string, user: AuthUser): Promise<DeviceRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.devEui, devEUI), visibleDevices(user)))
+      .limit(1);
+    return row;
+  }
+
+  /** The devices among `euis` the user may see. */
+  async visibleMany(euis: string[], user: AuthUser, db: Tx = this.db): Promise<DeviceRecord[]> {
+    const out: DeviceRecord[] = [];
+    for (let i = 0; i < euis.length; i += 5000) {
+      out.push(
+        ...(await db
+          .select()
+          .from(devices)
+          .where(and(anyOf(devices.devEui, euis.slice(i, i + 5000)), visibleDevices(user)))),
+      );
+    }
+    return out;
+  }
+
+  /**
+   * A page and the total. Filtered lists (regions, tags, search) read the total with the page in
+   * one pass (count(*) OVER ()); an unfiltered list walks an index for the page and counts apart.
+   */
+  async list(user: AuthUser, p: ListArgs, extra?: SQL) {
+    if (p.appID !== undefined && p.tagsId?.length && !extra && (p.orderBy ?? 'createtime') === 'createtime') {
+      return this.listByTag({ ...p, appID: p.appID, tagsId: p.tagsId });
+    }
+    const where = and(
+      visibleDevices(user),
+      p.appID !== undefined ? eq(devices.appId, p.appID) : undefined,
+      p.regions?.length ? inArray(devices.region, p.regions) : undefined,
+      p.tagsId?.length ? hasAnyTag(p.tagsId) : undefined,
+      extra,
+    );
+    const col = ORDER[p.orderBy ?? 'createtime'];
+    const order = [p.orderType === 'asc' ? asc(col) : sql`${col} DESC NULLS LAST`, asc(devices.devEui)];
+    const count = async () => {
+      const [r] = await this.db.select({ n: countAll() }).from(devices).where(where);
+      return Number(r?.n ?? 0);
+    };
+    if (p.regions?.length || p.tagsId?.length || extra) {
+      const q = this.db
+        .select({ d: devices, total: sql<number>`count(*) OVER ()` })
+        .from(devices)
+        .where(where)
+        .orderBy(...order)
+        .offset(p.offset);
+      const rows = await (p.limit ? q.limit(p.limit) : q);
+      // A page past the end carries no total: count apart.
+      const amount = rows.length ? Number(rows[0]!.total) : p.offset ? await count() : 0;
+      return { rows: rows.map((r) => r.d), amount };
+    }
+    const q = this.db
+      .select()
+      .from(devices)
+      .where(where)
+      .orderBy(...order)
+      .offset(p.offset);
+    const rows = await (p.limit ? q.limit(p.limit) : q);
+    return { rows, amount: await count() };
+  }
+
+  /**
+   * Tag-filtered page of one application in creation order, read from the narrow
+   * device_tag_links index (page, then an index-only count), then the page's device rows. The
+   * caller has checked the application is visible, so its devices are.
+   */
+  private async listByTag(p: ListArgs & { appID: number; tagsId: number[] }) {
+    const l = deviceTagLinks;
+    const where = and(
+      sql`${l.tagId} = ANY(${intArray(p.tagsId)})`,
+      eq(l.appId, p.appID),
+      p.regions?.length ? inArray(l.region, p.regions) : undefined,
+    );
+    // One tag: the index (tag, app, region, created_at DESC, dev_eui) serves the page in order
+    // and stops early. Several tags: a device carrying more than one of them counts once.
+    const several = new Set(p.tagsId).size > 1;
+    const q = this.db
+      .select({ devEui: l.devEui })
+      .from(l)
+      .where(where)
+      .groupBy(...(several ? [l.devEui, l.createdAt] : []))
+      .orderBy(p.orderType === 'asc' ? asc(l.createdAt) : desc(l.createdAt), asc(l.devEui))
+      .offset(p.offset);
+    const page = await (p.limit ? q.limit(p.limit) : q);
+    const [c] = await this.db
+      .select({ n: several ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
+      .from(l)
+      .where(where);
+    const amount = Number(c?.n ?? 0);
+    if (!page.length) return { rows: [], amount };
+    const byEui = new Map(
+      (
+        await this.db
+          .select()
+          .from(devices)
+          .where(
+            anyOf(
+              devices.devEui,
+              page.map((r) => r.devEui),
+            ),
+          )
+      ).map((d) => [d.devEui, d]),
+    );
+    const rows = page.map((r) => byEui.get(r.devEui)).filter((d): d is DeviceRecord => d !== undefined);
+    return { rows, amount };
+  }
+
+  /**
+   * Global search: DevEUI or DevAddr prefix (hex keywords), name prefix (case-insensitive) or a
+   * tag name, within what the user may see; sorted by name. An empty keyword lists every device.
+   */
+  search(user: AuthUser, keyword: string, limit: number | undefined, offset: number) {
+    const k = keyword.toLowerCase();
+    if (!k) return this.list(user, { limit, offset, orderBy: 'devEUI', orderType: 'asc' });
+    const prefix = likePrefix(k);
+    const ors: SQL[] = [sql`lower(${devices.name}) LIKE ${prefix}`];
+    if (/^[0-9a-f]{1,16}$/.test(k)) ors.push(sql`${devices.devEui} LIKE ${prefix}`);
+    if (/^[0-9a-f]{1,8}$/.test(k)) ors.push(sql`${devices.devAddr} LIKE ${prefix}`);
+    const ownTags = user.admin ? sql`` : sql` AND ${deviceTags.ownerId} = ${user.id}`;
+    ors.push(
+      sql`${devices.tagIds} && (SELECT coalesce(array_agg(${deviceTags.id}), '{}') FROM ${deviceTags} WHERE lower(${deviceTags.name}) = ${k}${ownTags})`,
+    );
+    // Sorted by name, not DevEUI: an order the primary key serves would make the planner walk
+    // every row instead of OR-ing the index hits.
+    return this.list(user, { limit, offset, orderBy: 'devName', orderType: 'asc' }, sql`(${sql.join(ors, sql` OR `)})`);
+  }
+
+  /** appName, owner name and tag names for a set of device rows (one query each). */
+  async decorate(rows: DeviceRecord[]): Promise<DeviceRow[]> {
+    const appIds = [...new Set(rows.map((r) => r.appId))];
+    const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
+    const tagIds = [...new Set(rows.flatMap((r) => r.tagIds))];
+    const [appNames, ownerNames, tagNames] = await Promise.all([
+      appIds.length
+        ? this.db
+            .select({ id: applications.id, name: applications.name })
+            .from(applications)
+            .where(inArray(applications.id, appIds))
+        : [],
+      ownerIds.length
+        ? this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))
+        : [],
+      tagIds.length
+        ? this.db
+            .select({ id: deviceTags.id, name: deviceTags.name })
+            .from(deviceTags)
+            .where(inArray(deviceTags.id, tagIds))
+        : [],
+    ]);
+    const byId = (list: { id: number; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
+    const apps = byId(appNames);
+    const owners = byId(ownerNames);
+    const tags = byId(tagNames);
+    return rows.map((d) => toRow(d, apps.get(d.appId) ?? '', owners.get(d.ownerId) ?? '', tags));
+  }
+
+  async quotaOf(db: Tx = this.db): Promise<number | undefined> {
+    const [r] = await db.select({ v: settings.value }).from(settings).where(eq(settings.key, DEVICE_QUOTA_SETTING));
+    return typeof r?.v === 'number' ? r.v : undefined;
+  }
+
+  /** Locks the owner's row for the transaction so two imports cannot both pass the quota. */
+  async lockOwnerCount(tx: Tx, ownerId: number): Promise<number> {
+    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${ownerId} FOR UPDATE`);
+    const [r] = await tx.select({ n: countAll() }).from(devices).where(eq(devices.ownerId, ownerId));
+    return Number(r?.n ?? 0);
+  }
+
+  /** DevEUIs among `euis` that already exist (any owner). */
+  async existingEuis(euis: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < euis.length; i += 5000) {
+      const rows = await this.db
+        .select({ e: devices.devEui })
+        .from(devices)
+        .where(anyOf(devices.devEui, euis.slice(i, i + 5000)));
+      for (const r of rows) out.add(r.e);
+    }
+    return out;
+  }
+
+  /** "devAddr:nwkSKey" pairs already taken among these DevAddrs, with the device holding each. */
+  async takenSessions(addrs: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const unique = [...new Set(addrs)];
+    for (let i = 0; i < unique.length; i += 5000) {
+      const rows = await this.db
+        .select({ a: devices.devAddr, k: devices.nwkSKey, e: devices.devEui })
+        .from(devices)
+        .where(anyOf(devices.devAddr, unique.slice(i, i + 5000)));
+      for (const r of rows) out.set(`${r.a}:${r.k}`, r.e);
+    }
+    return out;
+  }
+
+  /**
+   * Multi-row INSERTs in chunks inside the caller's transaction. Each chunk travels as one JSON
+   * parameter expanded by jsonb_to_recordset: binding thousands of parameters costs far more.
+   */
+  async insertMany(tx: Tx, rows: NewDevice[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const json = JSON.stringify(rows.slice(i, i + CHUNK).map(toColumns));
+      await tx.execute(
+        sql
+          .raw(`INSERT INTO devices (${INSERT_COLUMNS.map((c) => c[0]).join(', ')})
+          SELECT ${INSERT_COLUMNS.map((c) => c[0]).join(', ')}
+          FROM jsonb_to_recordset(`)
+          .append(sql`${json}::jsonb`)
+          .append(sql.raw(`) AS x(${INSERT_COLUMNS.map((c) => `${c[0]} ${c[1]}`).join(', ')})`)),
+      );
+    }
+  }
+
+  async update(devEUI: string, patch: Partial<NewDevice>, db: Tx = this.db): Promise<void> {
+    await db
+      .update(devices)
+      .set({ ...patch, updatedAt: Date.now() })
+      .where(eq(devices.devEui, devEUI));
+  }
+
+  async updateMany(euis: string[], patch: Partial<NewDevice>, db: Tx = this.db): Promise<void> {
+    for (let i = 0; i < euis.length; i += 5000) {
+      await db
+        .update(devices)
+        .set({ ...patch, updatedAt: Date.now() })
+        .where(anyOf(devices.devEui, euis.slice(i, i + 5000)));
+    }
+  }
+
+  async deleteMany(euis: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (let i = 0; i < euis.length; i += 5000) {
+        await tx.delete(devices).where(anyOf(devices.devEui, euis.slice(i, i + 5000)));
+      }
+    });
+  }
+
+  /** RSSI/SNR records of one device in [start, end], the newest `max` of them, oldest first. */
+  async signal(devEUI: string, start: number, end: number, max: number) {
+    const rows = await this.db
+      .select()
+      .from(deviceSignal)
+      .where(and(eq(deviceSignal.devEui, devEUI), sql`${deviceSignal.createdAt} BETWEEN ${start} AND ${end}`))
+      .orderBy(desc(deviceSignal.createdAt))
+      .limit(max);
+    return rows.reverse();
+  }
+
+  /** RSSI/SNR records of several devices in [start, end] (export), at most `max`. */
+  async signalOf(euis: string[], start: number, end: number, max: number) {
+    return this.db
+      .select()
+      .from(deviceSignal)
+      .where(and(anyOf(deviceSignal.devEui, euis), sql`${deviceSignal.createdAt} BETWEEN ${start} AND ${end}`))
+      .orderBy(asc(deviceSignal.devEui), asc(deviceSignal.createdAt))
+      .limit(max);
+  }
+}
+
+export function toRow(d: DeviceRecord, appName: string, username: string, tags: Map<number, string>): DeviceRow {
+  return {
+    devEUI: d.devEui,
+    devName: d.name,
+    appID: d.appId,
+    appName,
+    appEUI: d.appEui,
+    authType: d.authType,
+    devAddr: d.devAddr,
+    class: d.class,
+    supportClassB: d.class === 'B',
+    supportClassC: d.class === 'C',
+    macVersion: d.macVersion,
+    productType: d.productType as DeviceRow['productType'],
+    region: d.region,
+    subnet: d.subnet,
+    autoSubnet: d.autoSubnet,
+    tagsId: d.tagIds,
+    tags: d.tagIds.map((id) => tags.get(id)).filter((n): n is string => n !== undefined),
+    remarks: d.remarks,
+    fCntUp: d.fCntUp,
+    fCntDown: d.fCntDown,
+    lastSeen: d.lastSeen,
+    rssi: d.rssi,
+    snr: d.snr,
+    status: d.joinedAt !== null ? 'joined' : 'notJoined',
+    username,
+    createtime: d.createdAt,
+  };
+}

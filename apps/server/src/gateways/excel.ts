@@ -1,0 +1,117 @@
+import * as XLSX from '@e965/xlsx';
+import { C, type Code } from '@lns/contract/codes';
+import { GATEWAY_IMPORT_COLUMNS, GATEWAY_IMPORT_MAX_ROWS } from '@lns/contract/gateways';
+import { ApiError } from '../http/errors';
+
+/** One data row of the import sheet: its Excel row number and the cells by column key. */
+export interface SheetRow {
+  row: number;
+  cells: Record<string, unknown>;
+}
+
+const KEYS = new Map(GATEWAY_IMPORT_COLUMNS.map((c) => [c.key.toLowerCase(), c.key]));
+const headerKey = (h: string) => KEYS.get(h.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase());
+
+/** Reads the first sheet of an .xlsx/.xls file; header cells name the columns (case and `*` ignored). */
+export function readGatewaySheet(buf: Buffer): SheetRow[] {
+  let wb: XLSX.WorkBook;
+  try {
+    wb = XLSX.read(buf, { type: 'buffer', dense: true });
+  } catch {
+    throw new ApiError(C.PARAM_FORMAT, 'EXCEL parsing failed', 'file');
+  }
+  const sheet = wb.SheetNames[0] ? wb.Sheets[wb.SheetNames[0]] : undefined;
+  if (!sheet) throw new ApiError(C.PARAM_FORMAT, 'EXCEL parsing failed', 'file');
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  const header = (grid[0] ?? []).map((h) => headerKey(String(h ?? '')));
+  for (const c of GATEWAY_IMPORT_COLUMNS) {
+    if (c.required && !header.includes(c.key)) {
+      throw new ApiError(C.PARAM_FORMAT, `column ${c.key} missing: use the template`, 'file');
+    }
+  }
+  const rows: SheetRow[] = [];
+  for (let i = 1; i < grid.length; i++) {
+    const line = grid[i] ?? [];
+    if (line.every((v) => v === '' || v === null || v === undefined)) continue;
+    const cells: Record<string, unknown> = {};
+    header.forEach((k, j) => {
+      if (k) cells[k] = line[j];
+    });
+    rows.push({ row: i + 1, cells });
+  }
+  if (rows.length === 0) throw new ApiError(C.PARAM_EMPTY, 'the sheet has no rows', 'file');
+  if (rows.length > GATEWAY_IMPORT_MAX_ROWS) {
+    throw new ApiError(C.PARAM_FORMAT, `at most ${GATEWAY_IMPORT_MAX_ROWS} rows`, 'file');
+  }
+  return rows;
+}
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+const num = (v: unknown) => (text(v) === '' ? undefined : typeof v === 'number' ? v : Number(text(v)));
+const bool = (v: unknown) => {
+  const s = text(v).toLowerCase();
+  if (s === '') return undefined;
+  if (['true', '1', 'yes', 'y', '是', 'on'].includes(s)) return true;
+  if (['false', '0', 'no', 'n', '否', 'off'].includes(s)) return false;
+  return s;
+};
+
+/** A sheet row as a create body, for the contract schema to judge. */
+export function rowToBody(r: SheetRow): {
+  body: Record<string, unknown>;
+  problem?: { field: string; code: Code; detail: string };
+} {
+  const c = r.cells;
+  const mapType = text(c.mapType).toLowerCase() || undefined;
+  const body: Record<string, unknown> = {
+    gwID: text(c.gwID),
+    gwName: text(c.gwName),
+    gwType: text(c.gwType),
+    region: text(c.region),
+    subnet: text(c.subnet),
+    txPower: num(c.txPower),
+    mqttKeepAlive: num(c.mqttKeepAlive),
+    statInterval: num(c.statInterval),
+    enableClassB: bool(c.enableClassB),
+    enableClassC: bool(c.enableClassC),
+    remarks: text(c.remarks),
+  };
+  if (mapType) {
+    const suffix = mapType === 'gaode' ? 'ForGaodeMap' : 'ForGoogleMap';
+    body.mapType = mapType;
+    body[`longitude${suffix}`] = num(c.longitude);
+    body[`latitude${suffix}`] = num(c.latitude);
+  }
+  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+  // A 16-digit decimal-looking ID typed into a number cell has lost digits already.
+  if (typeof c.gwID === 'number') {
+    return { body, problem: { field: 'gwID', code: C.PARAM_FORMAT, detail: 'gwID must be a text cell' } };
+  }
+  return { body };
+}
+
+/** The import template: the header row and one example row. */
+export function gatewayTemplate(): Buffer {
+  const header = GATEWAY_IMPORT_COLUMNS.map((c) => (c.required ? `${c.key}*` : c.key));
+  const example = [
+    'a84041000000a001',
+    'gateway-1',
+    'rhf2s027',
+    'eu868',
+    'eu868-default',
+    0,
+    10,
+    300,
+    'false',
+    'false',
+    '',
+    'google',
+    2.3522,
+    48.8566,
+  ];
+  const ws = XLSX.utils.aoa_to_sheet([header, example]);
+  ws['!cols'] = header.map(() => ({ wch: 18 }));
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, 'gateways');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}

@@ -1,0 +1,329 @@
+import { C, type Code } from '@lns/contract/codes';
+import {
+  GATEWAY_QUOTA_DEFAULT,
+  type GatewayBatchUpdateBody,
+  type GatewayInput,
+  gatewayCreateBody,
+  isPico,
+  locationOf,
+  PICO,
+  picoExtendedAttr,
+} from '@lns/contract/gateways';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema/core';
+import { ApiError } from '../http/errors';
+import { rowToBody, type SheetRow } from './excel';
+import { checkRegionSubnet } from './regions';
+import {
+  deleteGateways,
+  type GatewayRecord,
+  GatewayRepository,
+  type GatewayValues,
+  insertGateways,
+  updateGateway,
+  updateGateways,
+} from './repository';
+import { GatewayTagRepository } from './tags-repository';
+import { type GatewayTypeRecord, GatewayTypeRepository } from './types-repository';
+
+/** A batch refused as a whole, with what was wrong in each row (sent as `data.errors`). */
+export class RowsError extends Error {
+  constructor(
+    readonly code: Code,
+    readonly rows: RowProblem[],
+  ) {
+    super(`code ${code}`);
+  }
+}
+export type RowProblem = { row?: number; gwID?: string; field?: string; code: Code; detail?: string };
+
+/** rhf2sp01 works only on the pico plan, and the pico plan only with rhf2sp01 (7003 otherwise). */
+export function checkPicoPairing(gwType: string, region: string): void {
+  if ((gwType === PICO.gwType) !== (region === PICO.region)) {
+    throw new ApiError(
+      C.GWTYPE_UNSUPPORTED,
+      `type ${PICO.gwType} goes with region ${PICO.region} (subnet ${PICO.subnet}) and only with it`,
+      'gwType',
+    );
+  }
+}
+
+/** The stored values for a create or update body, after every rule that needs no database. */
+export function gatewayValues(
+  input: GatewayInput,
+  type: GatewayTypeRecord,
+  ownerId: number,
+  existing?: GatewayRecord,
+): Omit<GatewayValues, 'createdAt' | 'updatedAt'> {
+  checkRegionSubnet(input.region, input.subnet);
+  checkPicoPairing(type.name, input.region);
+  if (existing?.extendedAttr && (existing.region !== input.region || existing.subnet !== input.subnet)) {
+    throw new ApiError(C.PARAM_FORMAT, 'a pico gateway keeps its region and subnet', 'region');
+  }
+  const pico = isPico({ region: input.region, subnet: input.subnet, gwType: type.name });
+  const loc = locationOf(input);
+  return {
+    gwId: input.gwID,
+    ownerId,
+    name: input.gwName,
+    gwTypeId: type.id,
+    region: input.region,
+    subnet: input.subnet,
+    pushUrls: input.pushUrls,
+    headers: input.headers,
+    txPower: input.txPower,
+    enableClassB: input.enableClassB,
+    enableClassC: input.enableClassC,
+    enableBridgeLog: input.enableBridgeLogToFile,
+    enablePfw: existing?.enablePfw ?? false,
+    mqttKeepAlive: input.mqttKeepAlive,
+    statInterval: input.statInterval,
+    extendedAttr: pico ? picoExtendedAttr.parse(input.extendedAttr ?? {}) : null,
+    remarks: input.remarks,
+    ntpServer: input.ntpServer,
+    mapType: loc?.mapType ?? null,
+    latitude: loc?.latitude ?? null,
+    longitude: loc?.longitude ?? null,
+    altitude: loc ? (input.altitude ?? existing?.altitude ?? null) : null,
+  };
+}
+
+/** PostgreSQL's error code and constraint, through Drizzle's wrapper. */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return e?.cause?.code ? e.cause : e;
+}
+
+/** A unique violation raced past the checks: the same answer the check would have given. */
+export function uniqueViolation(err: unknown): ApiError | undefined {
+  const e = pgError(err);
+  if (e.code !== '23505') return undefined;
+  if (e.constraint?.includes('name')) return new ApiError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+  return new ApiError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
+}
+
+export const isForeignKeyViolation = (err: unknown): boolean => pgError(err).code === '23503';
+
+/** Create, update, batch and import rules for gateways; routes stay thin. */
+export class GatewayService {
+  readonly repo: GatewayRepository;
+  readonly types: GatewayTypeRepository;
+  readonly tags: GatewayTagRepository;
+
+  constructor(private readonly db: Db) {
+    this.repo = new GatewayRepository(db);
+    this.types = new GatewayTypeRepository(db);
+    this.tags = new GatewayTagRepository(db);
+  }
+
+  async typeOf(name: string): Promise<GatewayTypeRecord> {
+    const t = await this.types.byName(name);
+    if (!t) throw new ApiError(C.GWTYPE_MISSING, `no gateway type '${name}'`, 'gwType');
+    return t;
+  }
+
+  /** Tags given to a gateway must be its owner's. */
+  async checkTags(tagsId: number[], ownerId: number): Promise<void> {
+    const found = await this.tags.visible(tagsId, ownerId);
+    if (found.length !== tagsId.length) {
+      const ok = new Set(found.map((t) => t.id));
+      throw new ApiError(C.PARAM_FORMAT, `unknown tag ${tagsId.find((id) => !ok.has(id))}`, 'tagsId');
+    }
+  }
+
+  async quota(): Promise<number> {
+    const row = (await this.db.select().from(settings).where(eq(settings.key, 'gateway.quota')).limit(1))[0];
+    return typeof row?.value === 'number' ? row.value : GATEWAY_QUOTA_DEFAULT;
+  }
+
+  async checkQuota(ownerId: number, adding: number): Promise<void> {
+    const q = await this.quota();
+    if ((await this.repo.countByOwner(ownerId)) + adding > q) {
+      throw new ApiError(C.GATEWAY_QUOTA, `at most ${q} gateways per user`, 'gwID');
+    }
+  }
+
+  async create(input: GatewayInput, ownerId: number): Promise<void> {
+    const type = await this.typeOf(input.gwType);
+    const values = gatewayValues(input, type, ownerId);
+    await this.checkTags(input.tagsId, ownerId);
+    if ((await this.repo.existingIds([input.gwID])).size > 0)
+      throw new ApiError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
+    if ((await this.repo.takenNames(ownerId, [input.gwName])).size > 0) {
+      throw new ApiError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+    }
+    await this.checkQuota(ownerId, 1);
+    const now = Date.now();
+    try {
+      await insertGateways(this.db, [{ ...values, tagIds: input.tagsId, createdAt: now, updatedAt: now }]);
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  async update(input: GatewayInput, callerOwner: number | undefined): Promise<void> {
+    const [existing] = await this.repo.visible([input.gwID], callerOwner);
+    if (!existing) throw new ApiError(C.GATEWAY_MISSING, undefined, 'gwID');
+    const type = await this.typeOf(input.gwType);
+    const { gwId: _, ownerId: __, ...values } = gatewayValues(input, type, existing.ownerId, existing);
+    await this.checkTags(input.tagsId, existing.ownerId);
+    if ((await this.repo.takenNames(existing.ownerId, [input.gwName], existing.gwId)).size > 0) {
+      throw new ApiError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+    }
+    try {
+      await updateGateway(this.db, existing.gwId, { ...values, tagIds: input.tagsId });
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  /** All or nothing: any gwID the caller cannot see refuses the whole batch (5006). */
+  async delete(gwIDs: string[], callerOwner: number | undefined): Promise<void> {
+    const ids = [...new Set(gwIDs)];
+    const found = new Set((await this.repo.visible(ids, callerOwner)).map((g) => g.gwId));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new RowsError(
+        C.GATEWAY_BATCH_DELETE,
+        missing.map((gwID) => ({ gwID, field: 'gwIDs', code: C.GATEWAY_MISSING })),
+      );
+    }
+    await deleteGateways(this.db, ids);
+  }
+
+  /** Only the fields sent change; one transaction, refused as a whole with per-gateway errors. */
+  async batchUpdate(body: GatewayBatchUpdateBody & { gwIDs: string[] }, callerOwner: number | undefined) {
+    const ids = [...new Set(body.gwIDs)];
+    const found = await this.repo.visible(ids, callerOwner);
+    const byId = new Map(found.map((g) => [g.gwId, g]));
+    const problems: RowProblem[] = ids
+      .filter((id) => !byId.has(id))
+      .map((gwID) => ({ gwID, field: 'gwIDs', code: C.GATEWAY_MISSING }));
+    const type = body.gwType ? await this.typeOf(body.gwType) : undefined;
+    if (type) {
+      for (const g of found) {
+        try {
+          checkPicoPairing(type.name, g.region);
+        } catch (e) {
+          const err = e as ApiError;
+          problems.push({ gwID: g.gwId, field: 'gwType', code: err.code, detail: err.detail });
+        }
+      }
+    }
+    if (body.tagsId?.length) {
+      for (const ownerId of new Set(found.map((g) => g.ownerId))) {
+        const mine = await this.tags.visible(body.tagsId, ownerId);
+        if (mine.length === body.tagsId.length) continue;
+        for (const g of found.filter((x) => x.ownerId === ownerId)) {
+          problems.push({
+            gwID: g.gwId,
+            field: 'tagsId',
+            code: C.PARAM_FORMAT,
+            detail: "tags must be the gateway owner's",
+          });
+        }
+      }
+    }
+    if (problems.length > 0) throw new RowsError(problems[0]!.code, problems);
+
+    const patch: Partial<GatewayValues> = {};
+    if (body.pushUrls !== undefined) patch.pushUrls = body.pushUrls as string[];
+    if (body.headers !== undefined) patch.headers = body.headers as Record<string, string>;
+    if (body.bridgeLog !== undefined) patch.enableBridgeLog = body.bridgeLog === 1;
+    if (body.mqttKeepAlive !== undefined) patch.mqttKeepAlive = body.mqttKeepAlive;
+    if (body.txPower !== undefined) patch.txPower = body.txPower;
+    if (type) patch.gwTypeId = type.id;
+    if (body.enableClassB !== undefined) patch.enableClassB = body.enableClassB;
+    if (body.enableClassC !== undefined) patch.enableClassC = body.enableClassC;
+    if (body.enablePFW !== undefined) patch.enablePfw = body.enablePFW;
+    if (body.remarks !== undefined) patch.remarks = body.remarks;
+    if (body.tagsId !== undefined) patch.tagIds = body.tagsId;
+    await updateGateways(this.db, ids, patch);
+    return ids.length;
+  }
+
+  /** Excel import: every row judged, duplicates refused, all rows written or none. */
+  async importRows(sheet: SheetRow[], ownerId: number): Promise<number> {
+    const problems: RowProblem[] = [];
+    const accepted: { row: number; v: Omit<GatewayValues, 'createdAt' | 'updatedAt'> }[] = [];
+    const types = new Map((await this.types.all()).map((t) => [t.name, t]));
+    const ids = new Map<string, number>();
+    const names = new Map<string, number>();
+    for (const r of sheet) {
+      const { body, problem } = rowToBody(r);
+      const gwID = typeof body.gwID === 'string' ? body.gwID : undefined;
+      if (problem) {
+        problems.push({ row: r.row, gwID, ...problem });
+        continue;
+      }
+      const parsed = gatewayCreateBody.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.');
+        const value = body[field];
+        const empty = value === undefined || value === '';
+        problems.push({ row: r.row, gwID, field, code: empty ? C.PARAM_EMPTY : C.PARAM_FORMAT, detail: issue.message });
+        continue;
+      }
+      const input = parsed.data;
+      const type = types.get(input.gwType);
+      if (!type) {
+        problems.push({ row: r.row, gwID, field: 'gwType', code: C.GWTYPE_MISSING, detail: input.gwType });
+        continue;
+      }
+      try {
+        const v = gatewayValues(input, type, ownerId);
+        const sameId = ids.get(v.gwId);
+        const sameName = names.get(v.name);
+        if (sameId !== undefined) {
+          problems.push({ row: r.row, gwID, field: 'gwID', code: C.GATEWAY_EXISTS, detail: `same as row ${sameId}` });
+        } else if (sameName !== undefined) {
+          problems.push({
+            row: r.row,
+            gwID,
+            field: 'gwName',
+            code: C.GATEWAY_EXISTS,
+            detail: `same as row ${sameName}`,
+          });
+        } else {
+          accepted.push({ row: r.row, v });
+        }
+        ids.set(v.gwId, ids.get(v.gwId) ?? r.row);
+        names.set(v.name, names.get(v.name) ?? r.row);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        problems.push({ row: r.row, gwID, field: e.field, code: e.code, detail: e.detail });
+      }
+    }
+    const existing = await this.repo.existingIds(accepted.map((a) => a.v.gwId));
+    const taken = await this.repo.takenNames(
+      ownerId,
+      accepted.map((a) => a.v.name),
+    );
+    for (const a of accepted) {
+      if (existing.has(a.v.gwId))
+        problems.push({ row: a.row, gwID: a.v.gwId, field: 'gwID', code: C.GATEWAY_ID_EXISTS });
+      else if (taken.has(a.v.name)) {
+        problems.push({ row: a.row, gwID: a.v.gwId, field: 'gwName', code: C.GATEWAY_NAME_EXISTS });
+      }
+    }
+    if (problems.length > 0) {
+      problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+      throw new RowsError(problems[0]!.code, problems);
+    }
+    await this.checkQuota(ownerId, accepted.length);
+    const now = Date.now();
+    try {
+      await this.db.transaction((tx) =>
+        insertGateways(
+          tx as unknown as Db,
+          accepted.map((a) => ({ ...a.v, createdAt: now, updatedAt: now })),
+        ),
+      );
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+    return accepted.length;
+  }
+}

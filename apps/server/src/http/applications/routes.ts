@@ -1,0 +1,183 @@
+import {
+  appCreateBody,
+  appDeleteBody,
+  appDetail,
+  appIdQuery,
+  appListQuery,
+  appRow,
+  appUpdateBody,
+  type Decoder,
+  type ProductType,
+  pushLinksOf,
+} from '@lns/contract/applications';
+import { C } from '@lns/contract/codes';
+import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
+import { pageWindow } from '@lns/contract/paging';
+import { z } from 'zod';
+import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
+import { refuseBatch, uniqueViolation } from '../devices/refuse';
+import { list, ok } from '../envelope';
+import { ApiError } from '../errors';
+import type { RouteModule } from '../types';
+import { mqttUrlFor } from '../users/routes';
+
+const tags = ['applications'];
+
+const row = (a: Rec, deviceNums: number, username: string) => ({
+  appID: a.id,
+  appName: a.name,
+  productType: a.productType as ProductType,
+  protocol: a.protocol,
+  pushUrls: a.pushUrls,
+  enableMQTT: a.enableMqtt,
+  deviceNums,
+  username,
+  createtime: a.createdAt,
+});
+
+export const applicationRoutes: RouteModule = (app, s) => {
+  const apps = new ApplicationRepository(s.db);
+
+  s.search.register('application', async ({ keyword, user, limit, offset }) => {
+    const { rows, amount } = await apps.search(user, keyword, limit, offset);
+    return { rows: rows.map((r) => row(r.app, r.deviceNums, r.username)), amount };
+  });
+
+  // The unique index settles a race between two requests that both passed nameTaken.
+  const save = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+      throw err;
+    }
+  };
+
+  app.get(
+    '/api/application/list',
+    {
+      schema: {
+        tags,
+        summary: 'Applications the caller may see, paged (pageNo 0 + pageSize 0 = all)',
+        querystring: appListQuery,
+        response: { 200: listEnvelopeOf(appRow) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { rows, amount } = await apps.list(req.user, {
+        ...pageWindow(q),
+        orderBy: q.orderBy,
+        orderType: q.orderType,
+      });
+      return list(
+        rows.map((r) => row(r.app, r.deviceNums, r.username)),
+        amount,
+      );
+    },
+  );
+
+  app.post(
+    '/api/application/create',
+    {
+      schema: {
+        tags,
+        summary: 'Create an application (MQTT credentials are generated)',
+        body: appCreateBody,
+        response: { 200: envelopeOf(z.object({ appID: z.number() })) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      if (await apps.nameTaken(req.user.id, b.appName)) throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+      const created = await save(() =>
+        apps.create(req.user.id, {
+          name: b.appName,
+          productType: b.productType,
+          protocol: b.protocol,
+          pushUrls: b.pushUrls,
+          headers: b.headers,
+          enableMqtt: b.enableMQTT,
+          decoder: b.decoder ?? null,
+        }),
+      );
+      return ok({ appID: created.id });
+    },
+  );
+
+  app.post(
+    '/api/application/update',
+    {
+      schema: { tags, summary: 'Update an application (decoder omitted = kept, null = removed)', body: appUpdateBody },
+    },
+    async (req) => {
+      const b = req.body;
+      const current = await apps.visible(b.appID, req.user);
+      if (!current) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
+        throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+      }
+      await save(() =>
+        apps.update(current.id, {
+          name: b.appName,
+          productType: b.productType,
+          protocol: b.protocol,
+          pushUrls: b.pushUrls,
+          headers: b.headers,
+          enableMqtt: b.enableMQTT,
+          decoder: b.decoder === undefined ? current.decoder : b.decoder,
+        }),
+      );
+      return ok();
+    },
+  );
+
+  app.post(
+    '/api/application/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete applications and their devices: all or nothing (3003 lists the refused ids)',
+        body: appDeleteBody,
+      },
+    },
+    async (req, reply) => {
+      const ids = [...new Set(req.body.appIDs)];
+      const failed = [];
+      for (const id of ids) {
+        if (!(await apps.visible(id, req.user))) {
+          failed.push({ id: String(id), code: C.APP_MISSING, reason: 'application missing' });
+        }
+      }
+      if (failed.length) return refuseBatch(req, reply, C.APP_BATCH_DELETE, { deleted: [], failed });
+      await apps.deleteMany(ids);
+      return ok({ deleted: ids, failed: [] });
+    },
+  );
+
+  app.get(
+    '/api/application/info',
+    {
+      schema: {
+        tags,
+        summary: 'Application detail with push links and MQTT credentials',
+        querystring: appIdQuery,
+        response: { 200: envelopeOf(appDetail) },
+      },
+    },
+    async (req) => {
+      const a = await apps.visible(req.query.appID, req.user);
+      if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      return ok({
+        ...row(a, await apps.deviceCount(a.id), await apps.ownerName(a.ownerId)),
+        headers: a.headers,
+        decoder: a.decoder as Decoder | null,
+        mqName: a.mqName,
+        mqURL: mqttUrlFor(s, req),
+        mqPassword: a.mqPassword,
+        pushLinks: a.pushUrls.map(pushLinksOf),
+        updatetime: a.updatedAt,
+      });
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import { HOUR_MS } from '@lns/contract/dashboard';
+import { sql } from 'drizzle-orm';
+import type { AuthUser } from '../../auth/guard';
+import type { Db } from '../../db/client';
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Device frames (protocol layer: data, joins, MAC-only) per hour for the given hour starts,
+ * split into uplinks and downlinks. A common user counts frames of its own devices.
+ */
+export async function trafficPerHour(
+  db: Db,
+  user: AuthUser,
+  hours: number[],
+): Promise<{ uplinks: number[]; downlinks: number[] }> {
+  const start = hours[0]!;
+  const own = user.admin ? sql`` : sql` AND f.dev_eui IN (SELECT dev_eui FROM devices WHERE owner_id = ${user.id})`;
+  const res = (await db.execute(sql`
+    SELECT (f.created_at / ${HOUR_MS}) * ${HOUR_MS} AS h, f.uplink AS up, count(*)::int AS n
+    FROM device_frames f
+    WHERE f.created_at >= ${start}${own}
+    GROUP BY 1, 2`)) as unknown as Rows<{ h: string | number; up: boolean; n: number }>;
+  const index = new Map(hours.map((h, i) => [h, i]));
+  const uplinks = hours.map(() => 0);
+  const downlinks = hours.map(() => 0);
+  for (const r of res.rows) {
+    const i = index.get(Number(r.h));
+    if (i === undefined) continue;
+    (r.up ? uplinks : downlinks)[i] += Number(r.n);
+  }
+  return { uplinks, downlinks };
+}

@@ -1,0 +1,157 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+const HEADER = [
+  'gwID*',
+  'gwName*',
+  'gwType*',
+  'region*',
+  'subnet*',
+  'txPower*',
+  'remarks',
+  'mapType',
+  'longitude',
+  'latitude',
+];
+
+function xlsx(rows: unknown[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'gateways');
+  return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
+}
+
+function multipart(filename: string, content: Buffer) {
+  const boundary = `----lns${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('gateway Excel import', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await t.userWithToken('importer')).token;
+  });
+  afterAll(() => t.close());
+
+  async function upload(filename: string, content: Buffer, tok = token) {
+    const { payload, headers } = multipart(filename, content);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/gateway/excel',
+      payload,
+      headers: { ...headers, 'x-access-token': tok },
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+  const count = async () => (await t.call(token, 'GET', '/api/gateway/list')).body.amount;
+
+  it('imports every row of a good .xlsx and .xls file', async () => {
+    const good = await upload(
+      'gateways.xlsx',
+      xlsx([
+        HEADER,
+        ['a000000000000001', 'imp-1', 'rhf2s027', 'eu868', 'eu868-default', 0, 'first', 'google', 2.35, 48.85],
+        [],
+        ['A0-00-00-00-00-00-00-02', 'imp-2', 'RHF2S001', 'us915', 'us915-2', 27],
+        ['a000000000000003', 'imp-pico', 'rhf2sp01', 'cn470alid', 'pico-net', 5],
+      ]),
+    );
+    expect(good.body).toMatchObject({ code: 0, data: { count: 3 } });
+    expect(await count()).toBe(3);
+    const pico = await t.call(token, 'GET', '/api/gateway/status/info', { gwID: 'a000000000000003' });
+    expect(pico.body.data.extendedAttr.publicChannel).toEqual({ ch: 8, dr: 2 });
+    const first = await t.call(token, 'GET', '/api/gateway/status/info', { gwID: 'a000000000000001' });
+    expect(first.body.data).toMatchObject({ mapType: 'google', latitude: 48.85, remarks: 'first' });
+    const xls = await upload(
+      'old.xls',
+      xlsx([HEADER, ['a000000000000004', 'imp-4', 'generic', 'kr920', 'kr920-default', 1]], 'biff8'),
+    );
+    if (xls.body.code !== 0) {
+      // kr920's subnet id comes from the catalogue; fall back to the first one it lists
+      const subnet = (await t.call(token, 'GET', '/api/subnet/gateway')).body.data.find(
+        (r: any) => r.region === 'kr920',
+      ).subnets[0].subnet;
+      const retry = await upload(
+        'old.xls',
+        xlsx([HEADER, ['a000000000000004', 'imp-4', 'generic', 'kr920', subnet, 1]], 'biff8'),
+      );
+      expect(retry.body.code).toBe(0);
+    }
+    expect(await count()).toBe(4);
+  });
+
+  it('refuses a file with bad rows as a whole, naming each row', async () => {
+    const before = await count();
+    const res = await upload(
+      'bad.xlsx',
+      xlsx([
+        HEADER,
+        ['b000000000000001', 'ok-row', 'generic', 'eu868', 'eu868-default', 0],
+        ['b000000000000002', '', 'generic', 'eu868', 'eu868-default', 0],
+        ['b000000000000003', 'too-strong', 'generic', 'eu868', 'eu868-default', 30],
+        ['b000000000000001', 'dup-id', 'generic', 'eu868', 'eu868-default', 0],
+        ['a000000000000001', 'exists', 'generic', 'eu868', 'eu868-default', 0],
+        ['b000000000000006', 'no-type', 'nope', 'eu868', 'eu868-default', 0],
+        ['b000000000000007', 'bad-subnet', 'generic', 'eu868', 'us915-1', 0],
+        ['b000000000000008', 'imp-1', 'generic', 'eu868', 'eu868-default', 0],
+        [1234567890123456, 'numeric-id', 'generic', 'eu868', 'eu868-default', 0],
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1006);
+    const errors = res.body.data.errors.map((e: any) => [e.row, e.field, e.code]);
+    expect(errors).toEqual([
+      [3, 'gwName', 1006],
+      [4, 'txPower', 1007],
+      [5, 'gwID', 5002],
+      [6, 'gwID', 5003],
+      [7, 'gwType', 7001],
+      [8, 'subnet', 1017],
+      [9, 'gwName', 5004],
+      [10, 'gwID', 1007],
+    ]);
+    expect(res.body.data.errors[0].msg).toBeTruthy();
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a non-Excel file, a file over 1 MB, a sheet without the columns and a request without a file', async () => {
+    expect((await upload('gateways.csv', Buffer.from('gwID,gwName\n'))).body).toMatchObject({
+      code: 1007,
+      field: 'file',
+    });
+    const big = Buffer.alloc(1024 * 1024 + 10, 1);
+    expect((await upload('big.xlsx', big)).body).toMatchObject({ code: 1007, field: 'file' });
+    expect((await upload('junk.xlsx', Buffer.from('not a spreadsheet at all'))).body).toMatchObject({
+      code: 1007,
+      field: 'file',
+    });
+    expect((await upload('cols.xlsx', xlsx([['name'], ['x']]))).body).toMatchObject({ code: 1007, field: 'file' });
+    expect((await upload('empty.xlsx', xlsx([HEADER]))).body).toMatchObject({ code: 1006, field: 'file' });
+    expect((await t.call(token, 'POST', '/api/gateway/excel', { file: 'x' })).body).toMatchObject({
+      code: 1006,
+      field: 'file',
+    });
+  });
+
+  it('serves a template the import accepts', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/gateway/excel/template',
+      headers: { 'x-access-token': token },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]).toContain('gwID*');
+    const back = await upload('template.xlsx', res.rawPayload);
+    expect(back.body).toMatchObject({ code: 0, data: { count: 1 } });
+  });
+});

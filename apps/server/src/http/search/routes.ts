@@ -1,0 +1,90 @@
+import { C } from '@lns/contract/codes';
+import { listEnvelopeOf } from '@lns/contract/envelope';
+import { normalizeSearchKeyword } from '@lns/contract/hex';
+import { pageWindow } from '@lns/contract/paging';
+import {
+  HEX_SEARCH_TYPES,
+  type SearchType,
+  searchQuery,
+  searchRow,
+  searchTypeParams,
+  searchTypeQuery,
+} from '@lns/contract/search';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../../context';
+import { users } from '../../db/schema/core';
+import type { SearchProvider } from '../../search/registry';
+import { list } from '../envelope';
+import { ApiError } from '../errors';
+import type { RouteModule } from '../types';
+
+const tags = ['search'];
+
+/** LIKE pattern for "contains", with the keyword's own % _ \ taken literally. */
+export const containsPattern = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** 'user' provider (admin only): name contains the keyword, or userID equals it. */
+function userProvider(s: Services): SearchProvider {
+  return async ({ keyword, limit, offset }) => {
+    let where: SQL | undefined;
+    if (keyword) {
+      const byName = ilike(users.name, containsPattern(keyword));
+      where = /^\d{1,9}$/.test(keyword) ? or(byName, eq(users.id, Number(keyword))) : byName;
+    }
+    const q = s.db
+      .select({ userID: users.id, name: users.name, admin: users.admin, createtime: users.createdAt })
+      .from(users)
+      .where(and(where))
+      .orderBy(asc(users.id))
+      .offset(offset);
+    const rows = await (limit ? q.limit(limit) : q);
+    const [{ n }] = (await s.db.select({ n: count() }).from(users).where(and(where))) as [{ n: number }];
+    return { rows, amount: Number(n) };
+  };
+}
+
+export const searchRoutes: RouteModule = (app, s) => {
+  s.search.register('user', userProvider(s), { adminOnly: true });
+
+  const run = async (
+    req: FastifyRequest,
+    type: SearchType,
+    q: { keyword: string; pageNo: number; pageSize: number; mcEUI?: string },
+  ) => {
+    const provider = s.search.get(type);
+    // A known type whose area has not registered a provider simply finds nothing.
+    if (!provider) return list([], 0);
+    if (provider.adminOnly && !req.user.admin) throw new ApiError(C.FORBIDDEN, undefined, 'category');
+    const keyword = HEX_SEARCH_TYPES.includes(type) ? normalizeSearchKeyword(q.keyword) : q.keyword;
+    const { rows, amount } = await provider.fn({ keyword, user: req.user, ...pageWindow(q), mcEUI: q.mcEUI });
+    return list(rows, amount);
+  };
+
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags,
+        summary: 'Global search by category (application, device, mcgroup, gateway; user for admins)',
+        querystring: searchQuery,
+        response: { 200: listEnvelopeOf(searchRow) },
+      },
+    },
+    async (req) => run(req, req.query.category, req.query),
+  );
+
+  app.get(
+    '/api/search/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Search one type',
+        params: searchTypeParams,
+        querystring: searchTypeQuery,
+        response: { 200: listEnvelopeOf(searchRow) },
+      },
+    },
+    async (req) => run(req, req.params.type, req.query),
+  );
+};

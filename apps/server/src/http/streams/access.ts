@@ -1,0 +1,64 @@
+import { C, type Code } from '@lns/contract/codes';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type AuthUser, authenticate } from '../../auth/guard';
+import type { Services } from '../../context';
+import { applications, devices } from '../../db/schema/devices';
+import { gateways } from '../../db/schema/gateways';
+import { ApiError } from '../errors';
+
+/** What a stream watches: the owner row it hangs off. */
+export type StreamTarget = { devEUI: string } | { appID: number } | { gwID: string };
+
+/**
+ * The token from `Sec-WebSocket-Protocol` (browsers cannot set headers on a WebSocket). The
+ * header may list several protocols; the first is the token. `x-access-token` is also accepted
+ * for non-browser clients.
+ */
+export function streamToken(req: FastifyRequest): string | undefined {
+  const header = req.headers['sec-websocket-protocol'];
+  const first = typeof header === 'string' ? header.split(',')[0]?.trim() : undefined;
+  if (first) return first;
+  const x = req.headers['x-access-token'];
+  return typeof x === 'string' && x ? x : undefined;
+}
+
+async function ownerOf(s: Services, target: StreamTarget): Promise<{ owner?: number; missing: Code; field: string }> {
+  if ('devEUI' in target) {
+    const [row] = await s.db
+      .select({ owner: devices.ownerId })
+      .from(devices)
+      .where(eq(devices.devEui, target.devEUI))
+      .limit(1);
+    return { owner: row?.owner, missing: C.DEVICE_MISSING, field: 'devEUI' };
+  }
+  if ('appID' in target) {
+    const [row] = await s.db
+      .select({ owner: applications.ownerId })
+      .from(applications)
+      .where(eq(applications.id, target.appID))
+      .limit(1);
+    return { owner: row?.owner, missing: C.APP_MISSING, field: 'appID' };
+  }
+  const [row] = await s.db
+    .select({ owner: gateways.ownerId })
+    .from(gateways)
+    .where(eq(gateways.gwId, target.gwID))
+    .limit(1);
+  return { owner: row?.owner, missing: C.GATEWAY_MISSING, field: 'gwID' };
+}
+
+/**
+ * Refuse before the upgrade: no token 401 (1003), bad token 401 (1004), unknown target 404,
+ * somebody else's target 403 (1010). Admins watch everything.
+ */
+export async function checkStreamAccess(s: Services, req: FastifyRequest, target: StreamTarget): Promise<AuthUser> {
+  const token = streamToken(req);
+  if (!token) throw new ApiError(C.TOKEN_MISSING);
+  const user = await authenticate(s, token);
+  if (!user) throw new ApiError(C.TOKEN_INVALID);
+  const { owner, missing, field } = await ownerOf(s, target);
+  if (owner === undefined) throw new ApiError(missing, undefined, field);
+  if (!user.admin && owner !== user.id) throw new ApiError(C.FORBIDDEN, undefined, field);
+  return user;
+}

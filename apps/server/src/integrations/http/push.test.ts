@@ -1,0 +1,232 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppMessage } from '@lns/contract/frames';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { localTopics } from '../../bus/bus';
+import { gateways, gatewayTypes } from '../../db/schema/gateways';
+import { integrationsOf } from '../install';
+import type { AppRef } from '../payloads';
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+  at: number;
+}
+
+/** A push endpoint: `answer` picks the status for each request (or 'hang' to never answer). */
+async function endpoint(answer: (n: number) => number | 'hang' = () => 200) {
+  const received: Received[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      const a = answer(n++);
+      if (a === 'hang') return;
+      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(data), at: Date.now() });
+      res.statusCode = a;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    received,
+    tries: () => n,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+const until = async (cond: () => boolean | Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+const message = (over: Partial<AppMessage> = {}): AppMessage => ({
+  msgID: 'm1',
+  createtime: 1_700_000_000_000,
+  type: 'uplink',
+  devEUI: '0102030405060708',
+  devName: 'meter-1',
+  appID: 7,
+  devAddr: '26011234',
+  fCnt: 12,
+  fPort: 5,
+  confirmed: false,
+  data: 'cafe01',
+  dr: 5,
+  sf: 7,
+  bw: 125,
+  freq: 868_100_000,
+  rxInfo: [
+    { gwID: 'aa555a0000000001', rssi: -57, snr: 9.5, tmst: 1000, freq: 868_100_000, chan: 0 },
+    { gwID: 'aa555a0000000002', rssi: -101, snr: -3.25, tmst: 2000, freq: 868_100_000, chan: 0 },
+  ],
+  ...over,
+});
+
+const app = (pushUrls: string[], headers: Record<string, string> = {}): AppRef => ({
+  appID: 7,
+  appName: 'meters',
+  pushUrls,
+  headers,
+  enableMQTT: false,
+  ownerId: 1,
+});
+
+describe('HTTP push', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    Object.assign(integrationsOf(t.services).pusher.options, { retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 1000 });
+  });
+  afterAll(() => t.close());
+
+  it('posts uplinks to URL + /uplink and joins to URL + /join with the application headers', async () => {
+    const ep = await endpoint();
+    t.services.local.publish(localTopics.appMessage, {
+      message: message(),
+      application: app([`${ep.url}/hook/`], { Authorization: 'Bearer abc', 'X-Tenant': 't1' }),
+    });
+    t.services.local.publish(localTopics.appMessage, {
+      message: message({ type: 'join', msgID: 'm2', fCnt: null, fPort: null, data: '' }),
+      application: app([`${ep.url}/hook`]),
+    });
+    await until(() => ep.received.length === 2);
+    const up = ep.received.find((r) => r.path === '/hook/uplink')!;
+    expect(up.headers.authorization).toBe('Bearer abc');
+    expect(up.headers['x-tenant']).toBe('t1');
+    expect(up.headers['content-type']).toBe('application/json');
+    expect(up.body).toMatchObject({
+      type: 'uplink',
+      devEUI: '0102030405060708',
+      appID: 7,
+      appName: 'meters',
+      fPort: 5,
+      fCnt: 12,
+      payload: 'cafe01',
+      payloadBase64: Buffer.from('cafe01', 'hex').toString('base64'),
+    });
+    expect(up.body.rxInfo).toEqual([
+      expect.objectContaining({ gwID: 'aa555a0000000001', rssi: -57, snr: 9.5 }),
+      expect.objectContaining({ gwID: 'aa555a0000000002', rssi: -101, snr: -3.25 }),
+    ]);
+    const join = ep.received.find((r) => r.path === '/hook/join')!;
+    expect(join.body).toMatchObject({ type: 'join', devEUI: '0102030405060708', devAddr: '26011234' });
+    expect(join.body).not.toHaveProperty('payload');
+    await ep.close();
+  });
+
+  it('retries a failing endpoint with back-off until it answers', async () => {
+    const ep = await endpoint((n) => (n < 2 ? 503 : 200));
+    t.services.local.publish(localTopics.appMessage, {
+      message: message({ msgID: 'retry' }),
+      application: app([ep.url]),
+    });
+    await until(() => ep.received.some((r) => r.headers && ep.tries() === 3));
+    expect(ep.tries()).toBe(3);
+    const times = ep.received.map((r) => r.at);
+    // Back-off grows: the second gap is at least the first (50 ms then 100 ms).
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(40);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(90);
+    expect(ep.received.every((r) => r.body.msgID === 'retry')).toBe(true);
+    await ep.close();
+  });
+
+  it('a dead endpoint does not delay the others; failures are counted in /metrics', async () => {
+    const dead = await endpoint(() => 'hang');
+    const good = await endpoint();
+    const started = Date.now();
+    for (let i = 0; i < 20; i++)
+      t.services.local.publish(localTopics.appMessage, {
+        message: message({ msgID: `d${i}` }),
+        application: app([dead.url, good.url]),
+      });
+    expect(Date.now() - started).toBeLessThan(200); // publishing never waits for the network
+    await until(() => good.received.length === 20);
+    expect(Date.now() - started).toBeLessThan(1000); // well before the dead one's 1 s timeout
+    const metrics = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    await until(async () =>
+      /lns_push_requests_total\{target="application",result="timeout"\} [1-9]/.test(await metrics()),
+    );
+    expect(await metrics()).toMatch(/lns_push_requests_total\{target="application",result="ok"\} [1-9]/);
+    // While failing, the dead endpoint is probed one request at a time.
+    expect(integrationsOf(t.services).pusher.queued(`${dead.url}/uplink`)).toBeGreaterThan(10);
+    await dead.close();
+    await good.close();
+  });
+
+  it('drops the oldest messages when an endpoint queue is full', async () => {
+    const pusher = integrationsOf(t.services).pusher;
+    const saved = { ...pusher.options };
+    Object.assign(pusher.options, { queueLimit: 5, concurrency: 1 });
+    const slow = await endpoint(() => 'hang');
+    for (let i = 0; i < 12; i++)
+      t.services.local.publish(localTopics.appMessage, {
+        message: message({ msgID: `q${i}` }),
+        application: app([slow.url]),
+      });
+    expect(pusher.queued(`${slow.url}/uplink`)).toBe(5);
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).toMatch(/lns_push_dropped_total\{reason="queue_full"\} ([6-9]|\d\d)/);
+    Object.assign(pusher.options, saved);
+    await slow.close();
+  });
+
+  it('pushes gateway stats and connection changes to URL + /gwstat and /gwconnection', async () => {
+    const ep = await endpoint();
+    {
+      // The row directly: the gateways API is another area's.
+      const [type] = await t.services.db.select().from(gatewayTypes).limit(1);
+      await t.services.db.insert(gateways).values({
+        gwId: 'aa555a00000000f1',
+        ownerId: 1,
+        name: 'roof',
+        gwTypeId: type!.id,
+        region: 'eu868',
+        subnet: 'eu868-default',
+        pushUrls: [ep.url],
+        headers: { 'X-Key': 'k1' },
+        txPower: 0,
+        enableClassB: false,
+        enableClassC: false,
+        enableBridgeLog: false,
+        enablePfw: false,
+        mqttKeepAlive: 10,
+        statInterval: 300,
+        remarks: '',
+        ntpServer: '',
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+      });
+    }
+    t.services.local.publish(localTopics.gatewayStat, {
+      gwID: 'aa555a00000000f1',
+      stat: { rxnb: 3, rxok: 2 },
+      createtime: 1,
+    });
+    t.services.local.publish(localTopics.gatewayConnection, { gwID: 'aa555a00000000f1', online: true, createtime: 2 });
+    await until(() => ep.received.length === 2);
+    const stat = ep.received.find((r) => r.path === '/gwstat')!;
+    expect(stat.body).toEqual({
+      type: 'gwstat',
+      gwID: 'aa555a00000000f1',
+      gwName: 'roof',
+      createtime: 1,
+      stat: { rxnb: 3, rxok: 2 },
+    });
+    expect(stat.headers['x-key']).toBe('k1');
+    const conn = ep.received.find((r) => r.path === '/gwconnection')!;
+    expect(conn.body).toMatchObject({ type: 'gwconnection', gwID: 'aa555a00000000f1', online: true });
+    await ep.close();
+  });
+});

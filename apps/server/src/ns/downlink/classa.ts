@@ -1,0 +1,165 @@
+import { performance } from 'node:perf_hooks';
+import { buildDataFrame } from '@lns/lorawan/frames';
+import { encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
+import type { Region } from '@lns/lorawan/regions';
+import type { DeviceRecord } from '../../devices/repository';
+import type { DataPlane } from '../dataplane';
+import { macRecords } from '../mac';
+import { bestCopy } from '../records';
+import type { Received } from '../uplink';
+import { recordSent, updateDownlinks } from './record';
+import { buildTxpk, maxAppBytes, type RxWindow, windowParams } from './txpk';
+
+/** A queued downlink, or a confirmed one waiting for its ACK. */
+export interface PendingDownlink {
+  msgID: string;
+  fPort: number;
+  data: string;
+  confirmed: boolean;
+  macCommands: boolean;
+  status: number;
+  retries: number;
+}
+
+export interface ClassAContext {
+  rx: Received;
+  dev: DeviceRecord;
+  region: Region;
+  /** The uplink's data rate. */
+  dr: number;
+  /** The downlink FCnt reserved by the uplink's statement. */
+  fCntDown: number;
+  ackUplink: boolean;
+  answers: MacCommand[];
+  pending: PendingDownlink[];
+}
+
+/** Gateway TX power: the gateway's setting when set, else the region's default EIRP. */
+export const powerOf = (dp: DataPlane, gwId: string, region: Region): number =>
+  dp.gateways.cached(gwId)?.txPower || region.defaultTxPower;
+
+interface Parts {
+  fPort: number | null;
+  payload: Buffer;
+  fOpts: Buffer;
+}
+
+function parts(item: PendingDownlink | undefined, answers: Buffer): Parts {
+  if (!item) return { fPort: null, payload: Buffer.alloc(0), fOpts: answers };
+  const data = Buffer.from(item.data, 'hex');
+  if (item.macCommands) return { fPort: 0, payload: Buffer.concat([answers, data]), fOpts: Buffer.alloc(0) };
+  return { fPort: item.fPort, payload: data, fOpts: answers.length <= 15 ? answers : Buffer.alloc(0) };
+}
+
+/**
+ * Class A: the downlink after an uplink, in RX1 (uplink tmst + RxDelay) when it can still be met
+ * and the payload fits its data rate, else RX2 (tmst + RxDelay + 1 s), through the best gateway
+ * (highest SNR, then RSSI) that has a PULL address on this instance.
+ */
+export async function sendClassA(dp: DataPlane, c: ClassAContext): Promise<void> {
+  const cfg = dp.s.config;
+  let item: PendingDownlink | undefined = c.pending[0];
+  let rest = c.pending.slice(1);
+  let resend = false;
+  const timedOut: string[] = [];
+  if (item && item.status !== 0) {
+    if (item.retries >= cfg.DOWNLINK_RETRIES) {
+      timedOut.push(item.msgID);
+      item = rest[0]?.status === 0 ? rest[0] : undefined;
+      rest = [];
+    } else resend = true;
+  }
+  const tasks: Promise<unknown>[] = [];
+  if (timedOut.length) tasks.push(updateDownlinks(dp, timedOut, { status: 4, ack: 'NACK' }));
+
+  const gwCopy = bestCopy(c.rx.u.copies.filter((x) => dp.sender.canReach(x.gwId)));
+  const devAddr = c.dev.devAddr;
+  if (!gwCopy || !devAddr || !c.dev.nwkSKey) {
+    await Promise.all(tasks);
+    return;
+  }
+  const elapsed = performance.now() - c.rx.u.first;
+  const windows: RxWindow[] =
+    cfg.RX_WINDOW === 'rx1'
+      ? ['rx1']
+      : cfg.RX_WINDOW === 'rx2' || elapsed >= cfg.RX1_DEADLINE_MS
+        ? ['rx2']
+        : ['rx1', 'rx2'];
+  const up = { dr: c.dr, freqHz: Math.round(gwCopy.rxpk.freq * 1e6) };
+  const answers = encodeMacCommands(c.answers);
+
+  const pick = (p: Parts) => {
+    for (const w of windows) {
+      try {
+        const params = windowParams(c.region, w, up);
+        if (p.payload.length + p.fOpts.length <= maxAppBytes(c.region, params.dr)) return { window: w, ...params };
+      } catch {
+        // No RX1 mapping for this DR: try the next window.
+      }
+    }
+    return undefined;
+  };
+  let p = parts(item, answers);
+  let win = pick(p);
+  if (!win && item) {
+    // Too large for the window that is left: the downlink fails; ACK / MAC answers still go out.
+    tasks.push(updateDownlinks(dp, [item.msgID], { status: 4, delivery: 'error', responseError: 'PAYLOAD_SIZE' }));
+    item = undefined;
+    p = parts(undefined, answers);
+    win = c.ackUplink || answers.length > 0 ? pick(p) : undefined;
+  }
+  if (!win) {
+    await Promise.all(tasks);
+    return;
+  }
+  const confirmed = item?.confirmed ?? false;
+  const phy = buildDataFrame({
+    mType: confirmed ? 'ConfirmedDataDown' : 'UnconfirmedDataDown',
+    devAddr,
+    fCnt: c.fCntDown,
+    fCtrl: { ack: c.ackUplink, fPending: rest.length > 0 },
+    fOpts: p.fOpts,
+    fPort: p.fPort,
+    payload: p.payload,
+    nwkSKey: c.dev.nwkSKey,
+    appSKey: c.dev.appSKey ?? undefined,
+  });
+  const txpk = buildTxpk(c.region, {
+    phy,
+    window: win.window,
+    dr: win.dr,
+    freqHz: win.freqHz,
+    tmst: gwCopy.rxpk.tmst,
+    delay: c.region.receiveDelay1,
+    powe: powerOf(dp, gwCopy.gwId, c.region),
+  });
+  const tx = dp.sender.transmit(gwCopy.gwId, txpk, { devEUI: c.dev.devEui, msgID: item?.msgID });
+  if (!tx) {
+    await Promise.all(tasks);
+    return;
+  }
+  dp.metrics.downlinks.inc({ window: win.window });
+  dp.metrics.pullRespLatency.observe((performance.now() - c.rx.u.first) / 1000);
+  const frm = phy.subarray(8 + p.fOpts.length + (p.fPort === null ? 0 : 1), phy.length - 4);
+  tasks.push(
+    tx.recorded(
+      recordSent(dp, {
+        devEUI: c.dev.devEui,
+        devAddr,
+        gwId: gwCopy.gwId,
+        version: tx.version,
+        txpk,
+        phy,
+        msgType: confirmed ? 5 : 3,
+        fCnt: c.fCntDown,
+        fPort: p.fPort,
+        confirmed,
+        ack: c.ackUplink,
+        macCommands: macRecords(c.answers),
+        data: frm.toString('hex'),
+        item: item && { msgID: item.msgID, confirmed, resend },
+      }),
+    ),
+  );
+  await Promise.all(tasks);
+}

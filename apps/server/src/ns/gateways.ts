@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { localTopics } from '../bus/bus';
+import type { Services } from '../context';
+import { gatewayConnections, gatewayStats } from '../db/schema/dataplane';
+import { type GatewayRecord, gatewaysByGwIds } from '../gateways/repository';
+import type { DataSettingsCache } from './settings';
+import type { HistoryWriter } from './writer';
+
+/** Where a gateway's downlinks go: the source address of its latest PULL_DATA. */
+export interface PullAddress {
+  address: string;
+  port: number;
+  version: number;
+}
+
+const POSITIVE_TTL = 5000;
+const NEGATIVE_TTL = 2000;
+/** last_seen is written at most this often per gateway while it stays online. */
+const LAST_SEEN_WRITE_MS = 30_000;
+
+/**
+ * Gateway state for the bridge: a short-lived cache of registered gateways (so unknown ones are
+ * ignored without a query per datagram), PULL addresses, and online/offline tracking with a
+ * link-history row on each transition.
+ */
+export class GatewayRegistry {
+  private readonly cache = new Map<string, { gw: GatewayRecord | undefined; at: number }>();
+  private readonly loading = new Map<string, Promise<GatewayRecord | undefined>>();
+  readonly pull = new Map<string, PullAddress>();
+  /** Gateways this instance knows are online, with when last_seen was last written. */
+  private readonly online = new Map<string, { heard: number; written: number }>();
+
+  constructor(
+    private readonly s: Services,
+    private readonly writer: HistoryWriter,
+    private readonly settings: DataSettingsCache,
+  ) {}
+
+  /** The registered gateway, or undefined; cached for a few seconds. */
+  async get(gwId: string): Promise<GatewayRecord | undefined> {
+    const hit = this.cache.get(gwId);
+    const now = Date.now();
+    if (hit && now - hit.at < (hit.gw ? POSITIVE_TTL : NEGATIVE_TTL)) return hit.gw;
+    let p = this.loading.get(gwId);
+    if (!p) {
+      p = gatewaysByGwIds(this.s.db, [gwId])
+        .then(([gw]) => {
+          this.cache.set(gwId, { gw, at: Date.now() });
+          return gw;
+        })
+        .finally(() => this.loading.delete(gwId));
+      this.loading.set(gwId, p);
+    }
+    return p;
+  }
+
+  /** Cached record without a query (the uplink path, after the bridge has looked it up). */
+  cached(gwId: string): GatewayRecord | undefined {
+    return this.cache.get(gwId)?.gw;
+  }
+
+  /** The gateway was heard (PULL_DATA or PUSH_DATA). Marks it online on the first datagram. */
+  async heard(gwId: string): Promise<void> {
+    const now = Date.now();
+    const st = this.online.get(gwId);
+    if (st) {
+      st.heard = now;
+      if (now - st.written < LAST_SEEN_WRITE_MS) return;
+      st.written = now;
+      await this.s.db.execute(sql`UPDATE gateways SET last_seen = ${now}, online = true WHERE gw_id = ${gwId}`);
+      return;
+    }
+    this.online.set(gwId, { heard: now, written: now });
+    const res = await this.s.db.execute(
+      sql`UPDATE gateways SET online = true, last_seen = ${now}, mqtt = false WHERE gw_id = ${gwId} AND online = false RETURNING gw_id`,
+    );
+    if (rowsOf(res).length > 0) this.transition(gwId, true, now);
+    else await this.s.db.execute(sql`UPDATE gateways SET last_seen = ${now} WHERE gw_id = ${gwId}`);
+  }
+
+  private transition(gwId: string, online: boolean, at: number): void {
+    this.writer.add(gatewayConnections, { gwId, createdAt: at, online, mqtt: false });
+    this.s.local.publish(localTopics.gatewayConnection, { gwID: gwId, online, createtime: at });
+  }
+
+  /**
+   * Gateways (Semtech UDP ones; MQTT-linked gateways are tracked by their integration) not heard
+   * for `offlineMs` go offline. Cluster-safe: the UPDATE returns only the rows it flipped.
+   */
+  async sweep(offlineMs: number): Promise<string[]> {
+    const now = Date.now();
+    const cutoff = now - offlineMs;
+    for (const [gwId, st] of this.online) {
+      if (st.heard < cutoff) {
+        this.online.delete(gwId);
+        this.pull.delete(gwId);
+      }
+    }
+    // Keep last_seen fresh for gateways heard here, so another instance's sweep leaves them alone.
+    const res = await this.s.db.execute(
+      sql`UPDATE gateways SET online = false WHERE online AND NOT mqtt AND coalesce(last_seen, 0) < ${cutoff} RETURNING gw_id`,
+    );
+    const flipped = rowsOf(res).map((r) => String(r.gw_id));
+    for (const gwId of flipped) {
+      this.online.delete(gwId);
+      this.transition(gwId, false, now);
+    }
+    return flipped;
+  }
+
+  /** A `stat` report: stored (when gateway history is on) and handed to integrations. */
+  stat(gwId: string, stat: Record<string, unknown>): void {
+    const now = Date.now();
+    if (this.settings.get().enableGwData) this.writer.add(gatewayStats, { gwId, createdAt: now, stat });
+    this.s.local.publish(localTopics.gatewayStat, { gwID: gwId, stat, createtime: now });
+  }
+}
+
+/** Rows of a raw `execute` on either driver. */
+export const rowsOf = (res: unknown): Record<string, unknown>[] =>
+  ((res as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];

@@ -1,0 +1,60 @@
+import { Counter, Histogram, type Registry } from 'prom-client';
+
+/** Data plane counters on the app's /metrics registry. */
+export function dataPlaneMetrics(registry: Registry) {
+  return {
+    datagrams: new Counter({
+      name: 'lns_udp_datagrams_total',
+      help: 'Semtech UDP datagrams received, by type',
+      labelNames: ['type'],
+      registers: [registry],
+    }),
+    malformed: new Counter({
+      name: 'lns_udp_malformed_total',
+      help: 'Datagrams dropped because they could not be parsed',
+      registers: [registry],
+    }),
+    unknownGateway: new Counter({
+      name: 'lns_udp_unknown_gateway_total',
+      help: 'Datagrams from gateways that are not registered (ignored)',
+      registers: [registry],
+    }),
+    uplinks: new Counter({
+      name: 'lns_uplinks_total',
+      help: 'De-duplicated uplinks by outcome (ok, replay, bad_mic, unknown_device, malformed, ...)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    joins: new Counter({
+      name: 'lns_joins_total',
+      help: 'Join-requests by outcome',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    downlinks: new Counter({
+      name: 'lns_downlinks_total',
+      help: 'PULL_RESP sent, by receive window (rx1, rx2, imme)',
+      labelNames: ['window'],
+      registers: [registry],
+    }),
+    txAck: new Counter({
+      name: 'lns_tx_ack_total',
+      help: 'TX_ACK received, by error value',
+      labelNames: ['error'],
+      registers: [registry],
+    }),
+    pullRespLatency: new Histogram({
+      name: 'lns_pull_resp_latency_seconds',
+      help: 'First PUSH_DATA of an uplink to its PULL_RESP (de-dup window included)',
+      buckets: [0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 2],
+      registers: [registry],
+    }),
+    writeErrors: new Counter({
+      name: 'lns_history_write_errors_total',
+      help: 'History rows that could not be written',
+      registers: [registry],
+    }),
+  };
+}
+
+export type DataPlaneMetrics = ReturnType<typeof dataPlaneMetrics>;

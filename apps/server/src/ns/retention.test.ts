@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpDevice } from '../../test/devices-fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { rxpkOf, type TestGateway } from '../bridge/test-gateway';
+import { settings } from '../db/schema/core';
+import type { DataPlane } from './dataplane';
+import { parseDataSettings } from './settings';
+import { abpSession, connectGateway, settle, startDataPlane } from './test-kit';
+
+const DAY = 86_400_000;
+
+describe('platform switches and retention', () => {
+  let t: TestApp;
+  let dp: DataPlane;
+  let token: string;
+  let gw: TestGateway;
+  let appID: number;
+  beforeAll(async () => {
+    t = await createTestApp({ DEDUP_WINDOW_MS: '20' });
+    const started = await startDataPlane(t);
+    dp = started.dp;
+    token = (await t.userWithToken('ret-user')).token;
+    appID = (await t.call(token, 'POST', '/api/application/create', { appName: 'ret', productType: 'lorawan' })).body
+      .data.appID;
+    gw = await connectGateway(t, token, started.port, 'dddd000000000001');
+  });
+  afterAll(async () => {
+    gw?.close();
+    await t.close();
+  });
+
+  const setSetting = async (key: string, value: unknown) => {
+    await t.services.db
+      .insert(settings)
+      .values({ key, value, updatedAt: Date.now() })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
+    await dp.settings.refresh();
+  };
+  const count = async (table: string, devEUI: string) =>
+    Number(
+      (
+        (await t.services.db.execute(
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE dev_eui = ${devEUI}`,
+        )) as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+
+  it('reads the switches with defaults on/on/on/on/7 and clamps dataExpireDay to 1..30', () => {
+    expect(parseDataSettings({})).toEqual({
+      enableGwData: true,
+      enableDevAppData: true,
+      enableDevMacData: true,
+      enableDevDlData: true,
+      dataExpireDay: 7,
+    });
+    expect(parseDataSettings({ enableGwData: 0, enableDevAppData: 'false', dataExpireDay: 90 })).toMatchObject({
+      enableGwData: false,
+      enableDevAppData: false,
+      dataExpireDay: 30,
+    });
+  });
+
+  it('stores no application messages when enableDevAppData is off', async () => {
+    const d = abpDevice(501);
+    expect((await t.call(token, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+    await setSetting('enableDevAppData', false);
+    gw.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
+    await settle(dp);
+    expect(await count('device_messages', d.devEUI)).toBe(0);
+    expect(await count('device_frames', d.devEUI)).toBe(1);
+    await setSetting('enableDevAppData', true);
+  });
+
+  it('deletes history older than dataExpireDay, keeping queued downlinks', async () => {
+    const d = abpDevice(502);
+    expect((await t.call(token, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+    gw.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
+    await settle(dp);
+    expect(
+      (
+        await t.call(token, 'POST', '/api/device/downlink/create', {
+          devEUI: d.devEUI,
+          fport: 1,
+          data: '01',
+          confirmed: 0,
+        })
+      ).body.code,
+    ).toBe(0);
+    await setSetting('dataExpireDay', 2);
+    expect(await dp.retention.run(Date.now() + DAY)).toBe(0);
+    expect(await count('device_frames', d.devEUI)).toBe(1);
+    expect(await dp.retention.run(Date.now() + 3 * DAY)).toBeGreaterThan(0);
+    expect(await count('device_frames', d.devEUI)).toBe(0);
+    expect(await count('device_messages', d.devEUI)).toBe(0);
+    expect(await count('device_signal', d.devEUI)).toBe(0);
+    expect(await count('downlinks', d.devEUI)).toBe(1);
+  });
+});

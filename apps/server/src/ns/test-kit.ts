@@ -1,0 +1,50 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type BuildDataFrameParams, buildDataFrame } from '@lns/lorawan/frames';
+import type { TestApp } from '../../test/harness';
+import { TestGateway } from '../bridge/test-gateway';
+import { type DataPlane, dataPlaneOf } from './dataplane';
+
+/** Waits until every uplink received so far is processed and its history written. */
+export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
+  await sleep(dp.s.config.DEDUP_WINDOW_MS + 20 + extraMs);
+  for (let i = 0; i < 500 && dp.inflight > 0; i++) await sleep(5);
+  await dp.writer.flush();
+}
+
+/** Starts the data plane of a test app on an ephemeral UDP port. */
+export async function startDataPlane(t: TestApp): Promise<{ dp: DataPlane; port: number }> {
+  const dp = dataPlaneOf(t.services)!;
+  const port = await dp.start(0, '127.0.0.1');
+  return { dp, port };
+}
+
+/** A registered gateway (created through the API) with its packet forwarder connected. */
+export async function connectGateway(t: TestApp, token: string, port: number, gwID: string, name = gwID) {
+  const res = await t.call(token, 'POST', '/api/gateway/create', {
+    gwID,
+    gwName: name,
+    region: 'eu868',
+    subnet: 'eu868-default',
+    gwType: 'generic',
+    txPower: 0,
+  });
+  if (res.body.code !== 0) throw new Error(`gateway create: ${JSON.stringify(res.body)}`);
+  const gw = await new TestGateway(gwID, port).open();
+  gw.pull();
+  await gw.waitFor((d) => d.kind === 'PULL_ACK');
+  return gw;
+}
+
+/** An ABP device session and a frame builder for it. */
+export function abpSession(d: { devAddr: string; nwkSKey: string; appSKey: string }) {
+  return (p: Partial<BuildDataFrameParams> & { fCnt: number }) =>
+    buildDataFrame({
+      mType: 'UnconfirmedDataUp',
+      devAddr: d.devAddr,
+      nwkSKey: d.nwkSKey,
+      appSKey: d.appSKey,
+      fPort: 1,
+      payload: Buffer.from('01', 'hex'),
+      ...p,
+    });
+}

@@ -1,0 +1,431 @@
+import type { ProtocolFrame, RxInfo } from '@lns/contract/frames';
+import { computeDataMic, decryptFrmPayload, micEquals } from '@lns/lorawan/crypto';
+import { reconstructFCnt } from '@lns/lorawan/fcnt';
+import type { MacCommand } from '@lns/lorawan/mac';
+import { type DataFrame, decodePhy, micInput, mTypeCode, type PhyPayload } from '@lns/lorawan/phy';
+import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { downlinks } from '../db/schema/dataplane';
+import { deviceSignal, devices } from '../db/schema/devices';
+import type { DeviceRecord } from '../devices/repository';
+import type { AppInfo, DataPlane } from './dataplane';
+import type { RxCopy, Uplink } from './dedup';
+import { type PendingDownlink, sendClassA } from './downlink/classa';
+import { rowsOf } from './gateways';
+import { newMsgId } from './ids';
+import { handleJoin } from './join';
+import { decodeUplinkMac, macAnswers, macRecords } from './mac';
+import { bestCopy, downlinkRecordOf, freqHz, rxInfoOf, sfbw } from './records';
+
+/** What every stage needs to know about the received uplink. */
+export interface Received {
+  u: Uplink;
+  phy: Buffer;
+  phyHex: string;
+  rxInfo: RxInfo[];
+  best: RxCopy;
+  now: number;
+  sf: number | null;
+  bw: number | null;
+  freq: number;
+}
+
+const received = (u: Uplink): Received => {
+  const phy = Buffer.from(u.data, 'base64');
+  const best = bestCopy(u.copies)!;
+  return {
+    u,
+    phy,
+    phyHex: phy.toString('hex'),
+    rxInfo: u.copies.map(rxInfoOf),
+    best,
+    now: Date.now(),
+    ...sfbw(best.rxpk.datr),
+    freq: freqHz(best.rxpk.freq),
+  };
+};
+
+/**
+ * A batch of de-duplicated uplinks (those whose window closed while the previous batch was in
+ * the database): data frames share one device lookup and one accepting statement; joins and
+ * other frames are handled one by one. Uplinks of a device already in flight are returned, to
+ * be retried in the next batch (so one device's frames are accepted in order).
+ */
+export async function processBatch(dp: DataPlane, batch: Uplink[], busy: Set<string>): Promise<Uplink[]> {
+  const data: { rx: Received; f: DataFrame }[] = [];
+  const single: Promise<void>[] = [];
+  for (const u of batch) {
+    const rx = received(u);
+    let frame: PhyPayload;
+    try {
+      frame = decodePhy(rx.phy);
+    } catch {
+      dp.metrics.uplinks.inc({ result: 'malformed' });
+      gatewayFrames(dp, rx, {
+        msgType: rx.phy.length > 0 ? rx.phy[0]! >> 5 : null,
+        devAddr: null,
+        devEUI: null,
+        data: '',
+      });
+      continue;
+    }
+    if (frame.mType === 'JoinRequest') single.push(handleJoin(dp, rx, frame));
+    else if (frame.mType === 'UnconfirmedDataUp' || frame.mType === 'ConfirmedDataUp') data.push({ rx, f: frame });
+    else {
+      dp.metrics.uplinks.inc({ result: 'ignored' });
+      gatewayFrames(dp, rx, { msgType: mTypeCode(frame.mType), devAddr: null, devEUI: null, data: '' });
+    }
+  }
+  const deferred = data.length ? await handleDataBatch(dp, data, busy) : [];
+  await Promise.all(single);
+  return deferred;
+}
+
+/** One gateway frame per gateway that heard the uplink. */
+export function gatewayFrames(
+  dp: DataPlane,
+  rx: Received,
+  info: { msgType: number | null; devAddr: string | null; devEUI: string | null; data: string },
+): void {
+  for (const c of rx.u.copies) {
+    dp.gatewayFrame({
+      msgID: newMsgId(),
+      createtime: rx.now,
+      gwID: c.gwId,
+      uplink: true,
+      ...info,
+      phy: rx.phyHex,
+      ...sfbw(c.rxpk.datr),
+      freq: freqHz(c.rxpk.freq),
+      rssi: c.rxpk.rssi,
+      snr: c.rxpk.lsnr ?? null,
+      size: rx.phy.length,
+    });
+  }
+}
+
+type Match = { dev: DeviceRecord; fCnt: number } | { replay: DeviceRecord } | undefined;
+
+/** The device whose session MIC matches, with the 32-bit FCnt; a valid MIC on an old FCnt is a replay. */
+function matchDevice(candidates: DeviceRecord[], f: DataFrame, phy: Buffer): Match {
+  const msg = micInput(phy);
+  let replay: DeviceRecord | undefined;
+  for (const dev of candidates) {
+    if (!dev.nwkSKey) continue;
+    const micOk = (fCnt: number) =>
+      fCnt >= 0 &&
+      fCnt <= 0xffffffff &&
+      micEquals(computeDataMic({ key: dev.nwkSKey!, dir: 'up', devAddr: f.devAddr, fCnt, msg }), f.mic);
+    const next = dev.fCntUp;
+    const last = next > 0 ? next - 1 : null;
+    const fwd = reconstructFCnt(f.fCnt, last === null ? null : Math.min(last, 0xffffffff));
+    if (fwd >= next && micOk(fwd)) return { dev, fCnt: fwd };
+    if (last !== null) {
+      let back = last - (last % 0x10000) + f.fCnt;
+      if (back > last) back -= 0x10000;
+      if (micOk(back)) replay = dev;
+    }
+  }
+  return replay ? { replay } : undefined;
+}
+
+interface Candidate {
+  rx: Received;
+  f: DataFrame;
+  dev: DeviceRecord;
+  fCnt: number;
+  region?: Region;
+  dr: number | null;
+  confirmed: boolean;
+  payload: Buffer;
+  macIn: MacCommand[];
+  answers: MacCommand[];
+  needDown: boolean;
+}
+
+async function handleDataBatch(
+  dp: DataPlane,
+  items: { rx: Received; f: DataFrame }[],
+  busy: Set<string>,
+): Promise<Uplink[]> {
+  const { s, metrics } = dp;
+  const addrs = [...new Set(items.map((x) => x.f.devAddr))];
+  const byAddr = new Map<string, DeviceRecord[]>();
+  for (const d of await s.db.select().from(devices).where(inArray(devices.devAddr, addrs))) {
+    const list = byAddr.get(d.devAddr!) ?? [];
+    list.push(d);
+    byAddr.set(d.devAddr!, list);
+  }
+  const deferred: Uplink[] = [];
+  const cands: Candidate[] = [];
+  const mine = new Set<string>();
+  for (const { rx, f } of items) {
+    const candidates = byAddr.get(f.devAddr) ?? [];
+    const m = matchDevice(candidates, f, rx.phy);
+    if (!m || 'replay' in m) {
+      metrics.uplinks.inc({ result: !m ? (candidates.length ? 'bad_mic' : 'unknown_device') : 'replay' });
+      gatewayFrames(dp, rx, {
+        msgType: mTypeCode(f.mType),
+        devAddr: f.devAddr,
+        devEUI: m ? m.replay.devEui : null,
+        data: Buffer.from(f.frmPayload).toString('hex'),
+      });
+      continue;
+    }
+    const { dev, fCnt } = m;
+    if (busy.has(dev.devEui) || mine.has(dev.devEui)) {
+      // Another frame of this device is being accepted: retry after it, in order.
+      deferred.push(rx.u);
+      continue;
+    }
+    mine.add(dev.devEui);
+    cands.push(prepare(rx, f, dev, fCnt));
+  }
+  if (cands.length === 0) return deferred;
+  for (const e of mine) busy.add(e);
+  try {
+    const accepted = await acceptMany(
+      s.db,
+      cands.map((c) => ({
+        dev_eui: c.dev.devEui,
+        f_cnt: c.fCnt,
+        now: c.rx.now,
+        rssi: c.rx.best.rxpk.rssi,
+        snr: c.rx.best.rxpk.lsnr ?? null,
+        freq: c.rx.freq,
+        dr: c.dr,
+        f_port: c.f.fPort,
+        gw_id: c.rx.best.gwId,
+        ack: c.f.fCtrl.ack,
+        need_down: c.needDown,
+      })),
+    );
+    await Promise.all(
+      cands.map((c) => {
+        const a = accepted.get(c.dev.devEui);
+        if (!a) {
+          // Another copy or instance took this FCnt between the lookup and the update.
+          metrics.uplinks.inc({ result: 'replay' });
+          return undefined;
+        }
+        metrics.uplinks.inc({ result: 'ok' });
+        return finish(dp, c, a);
+      }),
+    );
+  } finally {
+    for (const e of mine) busy.delete(e);
+  }
+  return deferred;
+}
+
+function prepare(rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): Candidate {
+  let region: Region | undefined;
+  let dr: number | null = null;
+  try {
+    region = getRegion(dev.region);
+    dr = dataRateOfDatr(region, rx.best.rxpk.datr);
+  } catch {
+    // Unknown region or a data rate the region lacks: stored without DR; no downlink possible.
+  }
+  const payload =
+    f.fPort !== null && f.frmPayload.length > 0
+      ? decryptFrmPayload(f.fPort === 0 ? dev.nwkSKey! : (dev.appSKey ?? ''), 'up', f.devAddr, fCnt, f.frmPayload)
+      : Buffer.alloc(0);
+  const macIn = decodeUplinkMac(f.fPort === 0 ? payload : f.fOpts);
+  const answers = macAnswers(macIn, {
+    snr: rx.best.rxpk.lsnr ?? 0,
+    sf: rx.sf,
+    gwCount: rx.u.copies.length,
+    receivedAt: rx.now,
+  });
+  const confirmed = f.mType === 'ConfirmedDataUp';
+  return {
+    rx,
+    f,
+    dev,
+    fCnt,
+    region,
+    dr,
+    confirmed,
+    payload,
+    macIn,
+    answers,
+    needDown: confirmed || answers.length > 0 || f.fCtrl.adrAckReq,
+  };
+}
+
+/** After acceptance: the downlink leaves first (the RX1 clock is running), then history and events. */
+async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<void> {
+  const { rx, f, dev, fCnt, confirmed, payload, macIn } = c;
+  if (c.region && c.dr !== null && (c.needDown || accepted.pending.length > 0)) {
+    await sendClassA(dp, {
+      rx,
+      dev,
+      region: c.region,
+      dr: c.dr,
+      fCntDown: accepted.fCntDown,
+      ackUplink: confirmed,
+      answers: c.answers,
+      pending: accepted.pending,
+    });
+  }
+  const app = accepted.app;
+  const frame: ProtocolFrame = {
+    msgID: newMsgId(),
+    createtime: rx.now,
+    devEUI: dev.devEui,
+    devAddr: f.devAddr,
+    msgType: mTypeCode(f.mType),
+    uplink: true,
+    confirmed,
+    fCnt,
+    fPort: f.fPort,
+    phy: rx.phyHex,
+    data: Buffer.from(f.frmPayload).toString('hex'),
+    macCommands: macRecords(macIn),
+    adr: f.fCtrl.adr,
+    ack: f.fCtrl.ack,
+    gwID: rx.best.gwId,
+    sf: rx.sf,
+    bw: rx.bw,
+    freq: rx.freq,
+    rssi: rx.best.rxpk.rssi,
+    snr: rx.best.rxpk.lsnr ?? null,
+    rxInfo: rx.rxInfo,
+  };
+  dp.protocolFrame(frame);
+  gatewayFrames(dp, rx, { msgType: frame.msgType, devAddr: f.devAddr, devEUI: dev.devEui, data: frame.data });
+  dp.writer.add(deviceSignal, {
+    devEui: dev.devEui,
+    createdAt: rx.now,
+    rssi: frame.rssi,
+    snr: frame.snr,
+    gwId: rx.best.gwId,
+  });
+  if (f.fPort !== null && f.fPort > 0) {
+    dp.appMessage(
+      {
+        msgID: frame.msgID,
+        createtime: rx.now,
+        type: 'uplink',
+        devEUI: dev.devEui,
+        devName: accepted.devName,
+        appID: app.appID,
+        devAddr: f.devAddr,
+        fCnt,
+        fPort: f.fPort,
+        confirmed,
+        data: payload.toString('hex'),
+        dr: c.dr,
+        sf: rx.sf,
+        bw: rx.bw,
+        freq: rx.freq,
+        rxInfo: rx.rxInfo,
+      },
+      app,
+    );
+  }
+  const status = macIn.find((x) => x.type === 'DevStatusAns');
+  if (status?.type === 'DevStatusAns') {
+    await dp.s.db.execute(
+      sql`UPDATE devices SET battery = ${status.battery}, margin = ${status.margin} WHERE dev_eui = ${dev.devEui}`,
+    );
+  }
+  if (accepted.acked.length > 0) await publishDownlinks(dp, accepted.acked);
+}
+
+/** Publishes the current state of these downlink records. */
+export async function publishDownlinks(dp: DataPlane, msgIds: string[]): Promise<void> {
+  const rows = await dp.s.db.select().from(downlinks).where(inArray(downlinks.msgId, msgIds));
+  for (const r of rows) dp.downlinkStatus(downlinkRecordOf(r));
+}
+
+interface Accepted {
+  fCntDown: number;
+  devName: string;
+  app: AppInfo;
+  pending: PendingDownlink[];
+  acked: string[];
+}
+
+/** Queued downlinks, and confirmed ones still waiting for an ACK (resent when this uplink brings none). */
+const PENDING = sql.raw('(q.status = 0 OR (NOT i.ack AND q.status IN (1, 2) AND q.confirmed AND q.ack IS NULL))');
+
+/**
+ * Accepts a batch of uplinks (one per device) in ONE statement: each FCnt advanced only if it is
+ * still ahead of the stored one (so a replayed or concurrent copy cannot win, also after a
+ * restart), device status updated, the downlink FCnt reserved when a downlink will follow,
+ * confirmed downlinks ACKed, and each device's pending downlinks returned. Returns the accepted
+ * devices by DevEUI.
+ */
+async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map<string, Accepted>> {
+  const now = Date.now();
+  const res = await db.execute(sql`
+    WITH i AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(dev_eui text, f_cnt bigint, now bigint,
+        rssi real, snr real, freq bigint, dr smallint, f_port smallint, gw_id text, ack boolean, need_down boolean)
+    ), upd AS (
+      UPDATE devices d SET
+        f_cnt_up = i.f_cnt + 1, last_seen = i.now, rssi = i.rssi, snr = i.snr, freq = i.freq, dr = i.dr,
+        f_port = coalesce(i.f_port, d.f_port), last_gw_id = i.gw_id,
+        f_cnt_down = d.f_cnt_down + CASE WHEN i.need_down
+          OR EXISTS (SELECT 1 FROM downlinks q WHERE q.dev_eui = d.dev_eui AND ${PENDING}) THEN 1 ELSE 0 END
+      FROM i, applications a
+      WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt AND a.id = d.app_id
+      RETURNING d.dev_eui, d.f_cnt_down, d.name, d.app_id, a.name AS app_name, a.push_urls, a.headers,
+        a.enable_mqtt, a.owner_id, i.ack
+    ), acked AS (
+      UPDATE downlinks q SET status = 3, ack = 'ACK', updated_at = ${now}
+      FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (1, 2) AND q.confirmed AND q.ack IS NULL
+      RETURNING q.dev_eui, q.msg_id
+    )
+    SELECT i.*, (SELECT array_agg(acked.msg_id) FROM acked WHERE acked.dev_eui = i.dev_eui) AS acked,
+      q.msg_id AS q_msg_id, q.f_port AS q_f_port, q.data AS q_data, q.confirmed AS q_confirmed,
+      q.mac_commands AS q_mac, q.status AS q_status, q.retries AS q_retries
+    FROM upd AS i LEFT JOIN LATERAL (
+      SELECT * FROM downlinks q WHERE q.dev_eui = i.dev_eui AND ${PENDING}
+      ORDER BY q.status DESC, q.id LIMIT 2
+    ) q ON true`);
+  const out = new Map<string, Accepted>();
+  for (const r of rowsOf(res)) {
+    const devEUI = String(r.dev_eui);
+    let a = out.get(devEUI);
+    if (!a) {
+      a = {
+        fCntDown: Number(r.f_cnt_down) - 1,
+        devName: String(r.name),
+        app: {
+          appID: Number(r.app_id),
+          appName: String(r.app_name),
+          pushUrls: (r.push_urls as string[]) ?? [],
+          headers: (r.headers as Record<string, string>) ?? {},
+          enableMQTT: Boolean(r.enable_mqtt),
+          ownerId: Number(r.owner_id),
+        },
+        pending: [],
+        acked: parsePgArray(r.acked),
+      };
+      out.set(devEUI, a);
+    }
+    if (r.q_msg_id) {
+      a.pending.push({
+        msgID: String(r.q_msg_id),
+        fPort: Number(r.q_f_port),
+        data: String(r.q_data),
+        confirmed: Boolean(r.q_confirmed),
+        macCommands: Boolean(r.q_mac),
+        status: Number(r.q_status),
+        retries: Number(r.q_retries),
+      });
+    }
+  }
+  return out;
+}
+
+/** node-postgres returns text[] as an array; some paths return the '{a,b}' literal. */
+function parsePgArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.startsWith('{')) return v.slice(1, -1).split(',').filter(Boolean);
+  return [];
+}

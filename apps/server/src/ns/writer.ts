@@ -1,0 +1,102 @@
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+
+type Queue = { table: PgTable; rows: Record<string, unknown>[] };
+
+/** Rows per INSERT: small enough that one statement holds a single-connection database briefly. */
+const CHUNK = 1000;
+
+/** Property → column name and SQL type of a table, in declaration order. */
+function columnsOf(table: PgTable): { prop: string; name: string; type: string }[] {
+  return Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([prop, c]) => ({
+    prop,
+    name: c.name,
+    // bigserial/serial are integer types when read from a record.
+    type: c
+      .getSQLType()
+      .replace(/^bigserial$/, 'bigint')
+      .replace(/^serial$/, 'integer'),
+  }));
+}
+
+/**
+ * One INSERT for many rows, with the rows as ONE jsonb parameter expanded by
+ * jsonb_to_recordset: far cheaper to build, send and plan than thousands of bound parameters.
+ * Columns are those present in the first row (rows of one queue share their shape).
+ */
+export function bulkInsert(db: Db, table: PgTable, rows: Record<string, unknown>[]): Promise<unknown> {
+  const present = new Set(Object.keys(rows[0]!));
+  const cols = columnsOf(table).filter((c) => present.has(c.prop));
+  const json = JSON.stringify(rows.map((r) => Object.fromEntries(cols.map((c) => [c.name, r[c.prop] ?? null]))));
+  const names = cols.map((c) => `"${c.name}"`).join(', ');
+  const defs = cols.map((c) => `"${c.name}" ${c.type}`).join(', ');
+  return db.execute(
+    sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(defs)})`,
+  );
+}
+
+/**
+ * History rows written after the answer to the gateway has left: queued per table and inserted
+ * in bulk every `intervalMs` (or when `maxRows` are queued). A batch that fails (e.g. its
+ * device was deleted meanwhile) is retried row by row so one bad row loses only itself.
+ */
+export class HistoryWriter {
+  private readonly queues = new Map<PgTable, Queue>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private pending = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly onError: (rows: number) => void = () => {},
+    private readonly intervalMs = 100,
+    private readonly maxRows = 5000,
+    /** Awaited before each chunk: lets time-critical work (accepting uplinks) go first. */
+    private readonly yieldTo: () => Promise<void> = async () => {},
+  ) {}
+
+  add(table: PgTable, row: Record<string, unknown>): void {
+    let q = this.queues.get(table);
+    if (!q) {
+      q = { table, rows: [] };
+      this.queues.set(table, q);
+    }
+    q.rows.push(row);
+    this.pending++;
+    if (this.pending >= this.maxRows) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  /** Writes everything queued so far; resolves when it is stored. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batches = [...this.queues.values()].filter((q) => q.rows.length > 0);
+    this.queues.clear();
+    this.pending = 0;
+    this.flushing = this.flushing.then(() => this.write(batches));
+    return this.flushing;
+  }
+
+  private async write(batches: Queue[]): Promise<void> {
+    for (const { table, rows } of batches) {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const chunk = rows.slice(i, i + CHUNK);
+        await this.yieldTo();
+        try {
+          await bulkInsert(this.db, table, chunk);
+        } catch {
+          for (const row of chunk) {
+            await bulkInsert(this.db, table, [row]).catch((err: Error) => {
+              this.onError(1);
+              this.log.debug({ err }, 'history row not written');
+            });
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Sustained de-duplicated uplinks per second, end to end: 10,000 ABP devices, every uplink
+ * heard by 3 gateways (Semtech UDP from a separate process) → de-dup → MIC/FCnt → stored
+ * (frames, messages, gateway frames, signal) → published on the bus. For each offered rate it
+ * prints what was processed and how long after the last datagram the last one was stored.
+ *
+ * Run: npx tsx bench/dataplane-throughput.ts                      (PGlite)
+ *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/dataplane-throughput.ts
+ *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { localTopics } from '../apps/server/src/bus/bus';
+import { runLoad, setupServer } from './lib/dataplane-setup';
+
+const DEVICES = Number(process.env.DEVICES ?? 10_000);
+const GATEWAYS = 3;
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const RATES = (process.env.RATES ?? '1000,2000,3000,5000').split(',').map(Number);
+
+const srv = await setupServer({ devices: DEVICES, gateways: GATEWAYS });
+let published = 0;
+let lastAt = 0;
+srv.services.local.subscribe(localTopics.appMessage, () => {
+  published++;
+  lastAt = performance.now();
+});
+const okCount = async () => {
+  const m = await srv.services.metrics.getSingleMetric('lns_uplinks_total')?.get();
+  return m?.values.find((v) => v.labels.result === 'ok')?.value ?? 0;
+};
+console.log(`engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate`);
+console.log(
+  'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed',
+);
+let fCntBase = 1;
+for (const rate of RATES) {
+  const before = published;
+  const okBefore = await okCount();
+  const load = runLoad({
+    port: srv.port,
+    gateways: GATEWAYS,
+    devices: DEVICES,
+    rate,
+    seconds: SECONDS,
+    confirmed: false,
+    fCntBase,
+  });
+  // The child first builds its frames; count from its first datagram (the first de-dup entry).
+  while (srv.dp.dedup.size === 0 && published === before) await sleep(1);
+  const first = performance.now();
+  const res = await load;
+  const sendEnd = first + res.sendSeconds * 1000;
+  while (srv.dp.inflight > 0) await sleep(5);
+  await srv.dp.writer.flush();
+  const n = published - before;
+  const ok = (await okCount()) - okBefore;
+  console.log(
+    `${rate} | ${n} of ${res.sent} | ${Math.round(n / ((lastAt - first) / 1000))} | ${Math.max(0, (lastAt - sendEnd) / 1000).toFixed(2)} | ${res.sent - ok}`,
+  );
+  fCntBase += Math.ceil((rate * SECONDS) / DEVICES) + 1;
+}
+await srv.close();
+process.exit(0);

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { HEADERS_MAX, NAME_MAX } from './limits';
+import { pagingQuery } from './paging';
+
+/** Product types of applications and devices (console-core.md section 1). */
+export const PRODUCT_TYPES = ['lorawan', 'rhf3mr01', 'rhf3m485'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const productType = z.enum(PRODUCT_TYPES);
+
+/** Decision (spec silent): at most 10 push URLs per application. */
+export const PUSH_URLS_MAX = 10;
+/** Decision (spec silent): decoder scripts up to 64 KiB. */
+export const DECODER_MAX = 64 * 1024;
+/** Decoder kinds the uplink pipeline knows; 'none' forwards the raw payload. */
+export const DECODER_TYPES = ['none', 'javascript', 'cayenne'] as const;
+
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** URL + /join and URL + /uplink (a trailing slash of the push URL is not doubled). */
+export function pushLinksOf(url: string): { pushUrl: string; joinURL: string; uplinkURL: string } {
+  const base = url.replace(/\/+$/, '');
+  return { pushUrl: url, joinURL: `${base}/join`, uplinkURL: `${base}/uplink` };
+}
+
+export const appName = z.string().trim().min(1, 'application name cannot be empty').max(NAME_MAX);
+
+/** Empty entries are dropped; each remaining one must be an http(s) URL. */
+export const pushUrls = z.preprocess(
+  (v) => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v),
+  z.array(z.string().max(512).refine(isHttpUrl, 'must be an http or https URL')).max(PUSH_URLS_MAX),
+);
+
+const HEADER_KEY = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+/**
+ * Push headers as a key/value map (an array of {key, value} rows is accepted too). Rows with an
+ * empty key or value are dropped; at most 5 remain. Keys are HTTP tokens, values one line.
+ */
+export const pushHeaders = z.preprocess(
+  (v) => {
+    const rows = Array.isArray(v)
+      ? v.map((r) => [r?.key, r?.value])
+      : v && typeof v === 'object'
+        ? Object.entries(v as Record<string, unknown>)
+        : null;
+    if (!rows) return v;
+    return Object.fromEntries(
+      rows
+        .map(([k, val]) => [typeof k === 'string' ? k.trim() : k, typeof val === 'string' ? val.trim() : val])
+        .filter(([k, val]) => k !== '' && k != null && val !== '' && val != null),
+    );
+  },
+  z
+    .record(
+      z.string().regex(HEADER_KEY, 'header names are letters, digits and - _ .'),
+      z
+        .string()
+        .max(512)
+        .regex(/^[^\r\n]*$/),
+    )
+    .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`),
+);
+
+const flag = z.preprocess((v) => (v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : v), z.boolean());
+
+export const decoder = z.object({
+  name: z.string().trim().max(NAME_MAX).default(''),
+  type: z.enum(DECODER_TYPES).default('none'),
+  content: z.string().max(DECODER_MAX).default(''),
+});
+export type Decoder = z.infer<typeof decoder>;
+
+const appFields = {
+  appName,
+  pushUrls: pushUrls.default([]),
+  headers: pushHeaders.default({}),
+  enableMQTT: flag.default(false),
+  productType: productType.default('lorawan'),
+  /** Name of a platform extension protocol linked to the application; empty for none. */
+  protocol: z.string().trim().max(NAME_MAX).default(''),
+  decoder: decoder.nullable().optional(),
+};
+
+export const appCreateBody = z.object(appFields);
+export type AppCreateBody = z.input<typeof appCreateBody>;
+export const appUpdateBody = z.object({ appID: z.number().int().positive(), ...appFields });
+export type AppUpdateBody = z.input<typeof appUpdateBody>;
+export const appIdQuery = z.object({ appID: z.coerce.number().int().positive() });
+export const appDeleteBody = z.object({ appIDs: z.array(z.number().int().positive()).min(1).max(1000) });
+
+export const APP_ORDER_FIELDS = ['appID', 'appName', 'createtime', 'deviceNums'] as const;
+/** `pageNo 0, pageSize 0` lists every application (the move-devices picker). */
+export const appListQuery = pagingQuery(APP_ORDER_FIELDS, true);
+
+export const appRow = z.object({
+  appID: z.number().int(),
+  appName: z.string(),
+  productType,
+  protocol: z.string(),
+  pushUrls: z.array(z.string()),
+  enableMQTT: z.boolean(),
+  deviceNums: z.number().int(),
+  /** Owner's name (admins see every user's applications). */
+  username: z.string(),
+  createtime: z.number(),
+});
+export type AppRow = z.infer<typeof appRow>;
+
+export const appDetail = appRow.extend({
+  headers: z.record(z.string(), z.string()),
+  decoder: decoder.nullable(),
+  /** The application's own MQTT credentials (shown when enableMQTT). */
+  mqName: z.string(),
+  mqURL: z.string(),
+  mqPassword: z.string(),
+  pushLinks: z.array(z.object({ pushUrl: z.string(), joinURL: z.string(), uplinkURL: z.string() })),
+  updatetime: z.number(),
+});
+export type AppDetail = z.infer<typeof appDetail>;
+
+/** Batch deletes are all or nothing: `failed` lists the ids refused and nothing is deleted. */
+export const batchFailure = z.object({ id: z.string(), code: z.number(), reason: z.string() });
+export type BatchFailure = z.infer<typeof batchFailure>;

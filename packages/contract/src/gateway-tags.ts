@@ -1,0 +1,40 @@
+/**
+ * Gateway tags: owned like gateways (admins see all). Create sends several names at once with one
+ * group name; a name is unique within its owner's group.
+ */
+import { z } from 'zod';
+
+export const TAG_NAME_MAX = 30;
+export const TAGS_PER_CREATE_MAX = 50;
+
+export const tagName = z.string().trim().min(1, 'tag cannot be empty').max(TAG_NAME_MAX);
+
+export const gatewayTagCreateBody = z.object({
+  tags: z
+    .array(tagName)
+    .min(1, 'tags cannot be empty')
+    .max(TAGS_PER_CREATE_MAX)
+    .refine((a) => new Set(a).size === a.length, 'duplicate tag names'),
+  groupName: z.string().trim().max(TAG_NAME_MAX).default(''),
+});
+export type GatewayTagCreateBody = z.input<typeof gatewayTagCreateBody>;
+
+export const gatewayTagDeleteBody = z.object({
+  tagsId: z.array(z.number().int().positive()).min(1, 'tagsId cannot be empty').max(1000),
+});
+
+export const gatewayTag = z.object({
+  tagId: z.number().int(),
+  name: z.string(),
+  groupName: z.string(),
+  /** Gateways carrying the tag. */
+  gateways: z.number().int(),
+  createdAt: z.number(),
+  /** Admins only: the owner. */
+  ownerID: z.number().int().optional(),
+  owner: z.string().optional(),
+});
+export type GatewayTag = z.infer<typeof gatewayTag>;
+
+/** The spec's console reads `data.tags`. */
+export const gatewayTagList = z.object({ tags: z.array(gatewayTag) });

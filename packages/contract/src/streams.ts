@@ -1,0 +1,54 @@
+/**
+ * Live WebSocket streams (issue 8). The token travels as the WebSocket sub-protocol; the
+ * server checks it and the caller's ownership BEFORE the upgrade (401/403/404 with the usual
+ * envelope, so the handshake fails). Once open, every message from the server is JSON text
+ * except `pong`; the client sends the text `ping` every PING_INTERVAL_MS.
+ */
+import { z } from 'zod';
+import type { BusEvent } from './frames';
+import { eui64 } from './hex';
+
+/** Stream paths and their query, one place for server and console. */
+export const STREAMS = {
+  deviceProtocol: '/ws/device/protocol',
+  deviceApp: '/ws/device/app',
+  application: '/ws/application',
+  gateway: '/ws/gateway',
+} as const;
+export type StreamName = keyof typeof STREAMS;
+
+export const deviceStreamQuery = z.object({ devEUI: eui64 });
+export const applicationStreamQuery = z.object({ appID: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const gatewayStreamQuery = z.object({ gwID: eui64 });
+
+/** Client heartbeat: a `ping` every 30 s; more than one unanswered ping closes the socket. */
+export const PING_INTERVAL_MS = 30_000;
+/** Unanswered pings the client tolerates before closing (the spec: "more than one"). */
+export const MAX_UNANSWERED_PINGS = 1;
+/** A failed or dropped connection retries after 4 s (unless the user paused). */
+export const RECONNECT_MS = 4_000;
+/** The server closes a socket that sent no ping for this long (two missed pings and slack). */
+export const SERVER_PING_TIMEOUT_MS = 75_000;
+
+/** Live table row counts (gateways-platform.md: 10, 20, 30, 40, 50; default 30). */
+export const LIVE_ROW_CHOICES = [10, 20, 30, 40, 50] as const;
+export const LIVE_ROW_DEFAULT = 30;
+
+/** Close codes the server uses after the socket was accepted. */
+export const STREAM_CLOSE = {
+  /** No ping within SERVER_PING_TIMEOUT_MS. */
+  PING_TIMEOUT: 4008,
+  /** The server is shutting down; reconnect later. */
+  GOING_AWAY: 1001,
+} as const;
+
+/** Socket state shown on live pages (WebSocket.readyState): 0 connecting, 1 connected, 2 closing, 3 closed. */
+export const SOCKET_STATES = [0, 1, 2, 3] as const;
+export type SocketState = (typeof SOCKET_STATES)[number];
+
+/**
+ * A message on a stream: a bus event, a `dropped` notice (the client read slower than frames
+ * arrived; `count` frames were discarded, oldest first), or `ready` (the subscription is
+ * active: frames published from now on arrive, on every server instance).
+ */
+export type StreamMessage = BusEvent | { kind: 'dropped'; count: number } | { kind: 'ready' };

@@ -1,0 +1,121 @@
+/**
+ * npm run simulate -- --gateways 3 --devices 10 --interval 10 [--url http://127.0.0.1:8080]
+ *   [--user admin --password ... | --token lns_...] [--udp 127.0.0.1:1700] [--app simulator]
+ * Prints one line per event and a summary on exit (Ctrl-C, --duration or --uplinks).
+ */
+import { parseArgs } from 'node:util';
+import { formatEvent, formatSummary } from './format';
+import { type SimulationHandle, startSimulation } from './sim';
+
+const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to the server.
+
+  --gateways N          gateways (default 1)
+  --devices M           devices, half OTAA half ABP (default 1)
+  --interval S          seconds between uplinks of one device (default 10)
+  --url URL             server API (default http://127.0.0.1:8080)
+  --user NAME           sign in as (default admin; the server needs LOGIN_CAPTCHA=false)
+  --password PW         password (default $LNS_PASSWORD or $ADMIN_PASSWORD)
+  --token TOKEN         an API token instead of user/password
+  --udp HOST:PORT       the server's UDP bridge (default 127.0.0.1:1700)
+  --app NAME            application to create or reuse (default simulator)
+  --region ID           region (default eu868); --subnet ID its channel plan
+  --uplinks K           stop after K uplinks per device
+  --duration S          stop after S seconds
+  --confirmed SHARE     share of confirmed uplinks, 0..1 (default 0.2)
+  --otaa SHARE          share of OTAA devices, 0..1 (default 0.5)
+  --prefix HEX4         first 4 hex digits of every EUI (default 5e1a)
+  --quiet               summary only
+`;
+
+function number(name: string, v: string | undefined, def: number, min: number, max: number): number {
+  if (v === undefined) return def;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      gateways: { type: 'string' },
+      devices: { type: 'string' },
+      interval: { type: 'string' },
+      url: { type: 'string', default: 'http://127.0.0.1:8080' },
+      user: { type: 'string', default: 'admin' },
+      password: { type: 'string' },
+      token: { type: 'string' },
+      udp: { type: 'string', default: '127.0.0.1:1700' },
+      app: { type: 'string', default: 'simulator' },
+      region: { type: 'string', default: 'eu868' },
+      subnet: { type: 'string' },
+      uplinks: { type: 'string' },
+      duration: { type: 'string' },
+      confirmed: { type: 'string' },
+      otaa: { type: 'string' },
+      prefix: { type: 'string', default: '5e1a' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const gateways = number('gateways', values.gateways, 1, 1, 1000);
+  const devices = number('devices', values.devices, 1, 0, 100_000);
+  const uplinks = values.uplinks === undefined ? undefined : number('uplinks', values.uplinks, 1, 1, 1e9);
+  const duration = values.duration === undefined ? undefined : number('duration', values.duration, 0, 1, 1e9);
+  const started = Date.now();
+  let sim: SimulationHandle;
+  try {
+    sim = await startSimulation({
+      url: values.url!,
+      token: values.token,
+      user: values.user,
+      password: values.password ?? process.env.LNS_PASSWORD ?? process.env.ADMIN_PASSWORD,
+      udp: values.udp!,
+      app: values.app!,
+      gateways,
+      devices,
+      interval: number('interval', values.interval, 10, 0.1, 86_400),
+      region: values.region,
+      subnet: values.subnet,
+      uplinks,
+      confirmedShare: number('confirmed', values.confirmed, 0.2, 0, 1),
+      otaaShare: number('otaa', values.otaa, 0.5, 0, 1),
+      prefix: values.prefix,
+      onEvent: (e) => {
+        if (!values.quiet || e.type === 'provisioned' || e.type === 'error')
+          process.stdout.write(`${formatEvent(e)}\n`);
+      },
+    });
+  } catch (err) {
+    process.stderr.write(`error: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const finish = async () => {
+    const c = await sim.stop();
+    process.stdout.write(`${formatSummary(c, (Date.now() - started) / 1000, devices, gateways)}\n`);
+    return c.errors > 0 || c.joinFailures > 0 ? 1 : 0;
+  };
+  return new Promise<number>((resolve) => {
+    let ending = false;
+    const end = () => {
+      if (ending) return;
+      ending = true;
+      void finish().then(resolve);
+    };
+    process.once('SIGINT', end);
+    process.once('SIGTERM', end);
+    if (duration !== undefined) setTimeout(end, duration * 1000);
+    if (uplinks !== undefined) void sim.done.then(end);
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`error: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);

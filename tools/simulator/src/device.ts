@@ -1,0 +1,153 @@
+import { buildDataFrame, openDataFrame } from '@lns/lorawan/frames';
+import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
+import { deriveSessionKeys10 } from '@lns/lorawan/keys';
+import { decodeMacCommandsLenient } from '@lns/lorawan/mac';
+import type { Point } from './radio';
+
+export interface Session {
+  devAddr: string;
+  nwkSKey: string;
+  appSKey: string;
+}
+
+export interface DeviceSpec {
+  devEUI: string;
+  joinEUI: string;
+  authType: 'otaa' | 'abp';
+  appKey?: string;
+  /** ABP: the session from the API; OTAA: set by the join. */
+  session?: Session;
+  /** Next uplink FCnt (ABP devices continue where the server is). */
+  fCntUp: number;
+}
+
+export type DownlinkResult =
+  | { kind: 'join-accept'; devAddr: string }
+  | {
+      kind: 'data';
+      fCnt: number;
+      fPort: number | null;
+      payload: string;
+      confirmed: boolean;
+      /** The server acknowledged our last confirmed uplink. */
+      ack: boolean;
+      macCommands: string[];
+    };
+
+/** A class A end device (LoRaWAN 1.0.x): joins, sends encrypted uplinks, opens downlinks. */
+export class SimDevice {
+  session: Session | undefined;
+  fCntUp: number;
+  /** Last downlink FCnt (to rebuild the 32-bit counter). */
+  fCntDown: number | null = null;
+  /** A confirmed downlink waits for the ACK bit of the next uplink. */
+  pendingAck = false;
+  /** The last uplink was confirmed and no ACK came yet. */
+  awaitingAck = false;
+  joining: { devNonce: number; since: number } | undefined;
+  joinAttempts = 0;
+  uplinks = 0;
+  readonly sf: number;
+  private readonly usedNonces = new Set<number>();
+
+  constructor(
+    readonly spec: DeviceSpec,
+    readonly pos: Point,
+    sf: number,
+  ) {
+    this.session = spec.session;
+    this.fCntUp = spec.fCntUp;
+    this.sf = sf;
+  }
+
+  get devEUI() {
+    return this.spec.devEUI;
+  }
+  get joined() {
+    return this.session !== undefined;
+  }
+
+  joinRequest(): Buffer {
+    let devNonce = Math.floor(Math.random() * 0x10000);
+    while (this.usedNonces.has(devNonce)) devNonce = (devNonce + 1) & 0xffff;
+    this.usedNonces.add(devNonce);
+    this.joining = { devNonce, since: Date.now() };
+    this.joinAttempts++;
+    return buildJoinRequest({
+      appKey: this.spec.appKey!,
+      joinEUI: this.spec.joinEUI,
+      devEUI: this.spec.devEUI,
+      devNonce,
+    });
+  }
+
+  /** Builds the next data uplink; carries the ACK bit when a confirmed downlink is pending. */
+  dataUplink(fPort: number, payload: Buffer, confirmed: boolean): { phy: Buffer; fCnt: number; ack: boolean } {
+    const s = this.session!;
+    const fCnt = this.fCntUp;
+    const ack = this.pendingAck;
+    const phy = buildDataFrame({
+      mType: confirmed ? 'ConfirmedDataUp' : 'UnconfirmedDataUp',
+      devAddr: s.devAddr,
+      fCnt,
+      fCtrl: { ack },
+      fPort,
+      payload,
+      nwkSKey: s.nwkSKey,
+      appSKey: s.appSKey,
+    });
+    this.fCntUp = (fCnt + 1) >>> 0;
+    this.pendingAck = false;
+    this.awaitingAck = confirmed;
+    this.uplinks++;
+    return { phy, fCnt, ack };
+  }
+
+  /** A join-accept for this device's pending join (null when it is someone else's). */
+  tryJoinAccept(phy: Buffer): DownlinkResult | null {
+    if (!this.joining || !this.spec.appKey) return null;
+    let ja: ReturnType<typeof openJoinAccept>;
+    try {
+      ja = openJoinAccept(phy, this.spec.appKey);
+    } catch {
+      return null;
+    }
+    const keys = deriveSessionKeys10(this.spec.appKey, ja.joinNonce, ja.netID, this.joining.devNonce);
+    this.session = { devAddr: ja.devAddr, ...keys };
+    this.joining = undefined;
+    this.fCntUp = 0;
+    this.fCntDown = null;
+    this.pendingAck = false;
+    this.awaitingAck = false;
+    return { kind: 'join-accept', devAddr: ja.devAddr };
+  }
+
+  /** A data downlink for this device's session (null when the MIC does not match). */
+  tryData(phy: Buffer): DownlinkResult | null {
+    const s = this.session;
+    if (!s) return null;
+    let opened: ReturnType<typeof openDataFrame>;
+    try {
+      opened = openDataFrame(phy, { nwkSKey: s.nwkSKey, appSKey: s.appSKey, lastFCnt: this.fCntDown });
+    } catch {
+      return null;
+    }
+    const f = opened.frame;
+    if (!opened.micValid || f.devAddr !== s.devAddr) return null;
+    this.fCntDown = opened.fCnt;
+    const confirmed = f.mType === 'ConfirmedDataDown';
+    if (confirmed) this.pendingAck = true;
+    if (f.fCtrl.ack) this.awaitingAck = false;
+    const macBytes = f.fPort === 0 && opened.payload ? opened.payload : f.fOpts;
+    const macCommands = macBytes.length ? decodeMacCommandsLenient(macBytes, 'down').commands.map((c) => c.type) : [];
+    return {
+      kind: 'data',
+      fCnt: opened.fCnt,
+      fPort: f.fPort,
+      payload: f.fPort && f.fPort > 0 && opened.payload ? opened.payload.toString('hex') : '',
+      confirmed,
+      ack: f.fCtrl.ack,
+      macCommands,
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import type { SimCounters, SimEvent } from './sim';
+
+/** One line per event and the closing summary, as the CLI prints them. */
+const time = (at: number) => new Date(at).toISOString().slice(11, 23);
+
+export function formatEvent(e: SimEvent): string {
+  return `${time(e.at)} ${e.type.padEnd(12)} ${e.text}`;
+}
+
+export function formatSummary(c: SimCounters, seconds: number, devices: number, gateways: number): string {
+  return [
+    `--- ${gateways} gateways, ${devices} devices, ${seconds.toFixed(1)} s`,
+    `joins          ${c.joins} accepted of ${c.joinRequests} requests, ${c.joinFailures} devices gave up`,
+    `uplinks        ${c.uplinks} sent (${c.confirmedUplinks} confirmed, ${c.uplinksAcked} acknowledged), ${c.receptions} gateway receptions`,
+    `downlinks      ${c.downlinks} received (${c.confirmedDownlinks} confirmed, ${c.downlinkAcksSent} ACKs sent), ${c.unmatchedDownlinks} unmatched`,
+    `gateways       ${c.txAcks} TX_ACKs sent, ${c.pushAcks} PUSH_ACKs received`,
+    `errors         ${c.errors}`,
+  ].join('\n');
+}

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { Api } from './api';
+import type { DeviceSpec } from './device';
+
+export interface ProvisionOptions {
+  url: string;
+  token?: string;
+  user?: string;
+  password?: string;
+  app: string;
+  gateways: number;
+  devices: number;
+  region: string;
+  subnet: string;
+  /** 4 hex digits that start every EUI the simulator makes (several simulations side by side). */
+  prefix: string;
+  /** Share of OTAA devices; the others are ABP. */
+  otaaShare: number;
+}
+
+export interface Provisioned {
+  appID: number;
+  gwIDs: string[];
+  devices: DeviceSpec[];
+  /** What was made and what was already there. */
+  created: { gateways: number; devices: number; app: boolean };
+}
+
+const hex = (s: string, chars: number) => createHash('sha256').update(s).digest('hex').slice(0, chars);
+const index8 = (i: number) => i.toString(16).padStart(8, '0');
+
+export const gatewayEui = (prefix: string, i: number) => `${prefix}a0a0${index8(i)}`;
+export const deviceEui = (prefix: string, i: number) => `${prefix}d0d0${index8(i)}`;
+/** Device i is OTAA when the running count of OTAA devices steps up at i. */
+export const isOtaa = (i: number, share: number) => Math.floor((i + 1) * share) > Math.floor(i * share);
+
+/** Runs `fn` over items with at most `n` at a time. */
+async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+interface DeviceInfo {
+  authType: 'otaa' | 'abp';
+  appEUI: string;
+  appKey: string | null;
+  devAddr: string | null;
+  appSKey: string | null;
+  nwkSKey: string | null;
+  fCntUp: number;
+}
+
+/**
+ * Creates or reuses the application, gateways and devices through the API. EUIs and keys follow
+ * from the prefix and index, so a second run finds and reuses what the first one made.
+ */
+export async function provision(o: ProvisionOptions): Promise<Provisioned> {
+  const api = new Api(o);
+  await api.signIn();
+  const created = { gateways: 0, devices: 0, app: false };
+
+  const apps = await api.call<{ appID: number; appName: string }[]>('GET', '/api/application/list', {
+    pageNo: '0',
+    pageSize: '0',
+  });
+  let appID = apps.find((a) => a.appName === o.app)?.appID;
+  if (appID === undefined) {
+    appID = (await api.call<{ appID: number }>('POST', '/api/application/create', { appName: o.app })).appID;
+    created.app = true;
+  }
+
+  const gwIDs = Array.from({ length: o.gateways }, (_, i) => gatewayEui(o.prefix, i));
+  await pool(gwIDs, 8, async (gwID) => {
+    const found = await api.attempt('GET', '/api/gateway/status/info', { gwID });
+    if (found.code === 0) return;
+    await api.call('POST', '/api/gateway/create', {
+      gwID,
+      gwName: `sim-${gwID}`,
+      region: o.region,
+      subnet: o.subnet,
+      gwType: 'generic',
+      txPower: 0,
+    });
+    created.gateways++;
+  });
+
+  const joinEUI = `${o.prefix}0a0a0a0a0a0a`;
+  const devices = await pool(
+    Array.from({ length: o.devices }, (_, i) => i),
+    8,
+    async (i): Promise<DeviceSpec> => {
+      const devEUI = deviceEui(o.prefix, i);
+      const found = await api.attempt<DeviceInfo>('GET', '/api/device/status', { devEUI });
+      if (found.code === 0 && found.data) {
+        const d = found.data;
+        if (d.authType === 'otaa' && d.appKey)
+          return { devEUI, joinEUI: d.appEUI, authType: 'otaa', appKey: d.appKey, fCntUp: 0 };
+        if (d.authType === 'abp' && d.devAddr && d.appSKey && d.nwkSKey)
+          return {
+            devEUI,
+            joinEUI: d.appEUI,
+            authType: 'abp',
+            session: { devAddr: d.devAddr, appSKey: d.appSKey, nwkSKey: d.nwkSKey },
+            // The server refuses a counter it has seen: continue after the stored one.
+            fCntUp: d.fCntUp > 0 ? d.fCntUp + 1 : 0,
+          };
+        throw new Error(`device ${devEUI} exists but its keys are not readable; delete it or use another --prefix`);
+      }
+      const otaa = isOtaa(i, o.otaaShare);
+      const base = {
+        appID,
+        devEUI,
+        devName: `sim-${devEUI.slice(-6)}`,
+        appEUI: joinEUI,
+        region: o.region,
+        subnet: o.subnet,
+        class: 'A',
+        macVersion: '1.0.3',
+      };
+      created.devices++;
+      if (otaa) {
+        const appKey = hex(`${devEUI}/appKey`, 32);
+        await api.call('POST', '/api/device/create', { ...base, authType: 'otaa', appKey });
+        return { devEUI, joinEUI, authType: 'otaa', appKey, fCntUp: 0 };
+      }
+      // A type-0 DevAddr (first bit 0) derived from the DevEUI, so reruns reuse it.
+      const session = {
+        devAddr: `0${hex(`${devEUI}/devAddr`, 7)}`,
+        nwkSKey: hex(`${devEUI}/nwkSKey`, 32),
+        appSKey: hex(`${devEUI}/appSKey`, 32),
+      };
+      await api.call('POST', '/api/device/create', { ...base, authType: 'abp', ...session });
+      return { devEUI, joinEUI, authType: 'abp', session, fCntUp: 0 };
+    },
+  );
+  return { appID, gwIDs, devices, created };
+}

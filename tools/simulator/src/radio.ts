@@ -1,0 +1,104 @@
+/**
+ * A small radio model: gateways and devices placed on a plane, log-distance path loss with
+ * shadowing, so each uplink is heard by the gateways in range with plausible RSSI and SNR.
+ */
+import { type Channel, dataRateOf, getRegion, getSubnet, type Region } from '@lns/lorawan/regions';
+
+/** Seeded PRNG (mulberry32): the same flags give the same layout. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Standard normal sample (Box-Muller). */
+export const gauss = (rand: () => number) => Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand());
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Demodulation floor per spreading factor at 125 kHz (dBm), from SX1276 datasheet figures. */
+const SENSITIVITY: Record<number, number> = { 7: -123, 8: -126, 9: -129, 10: -132, 11: -134.5, 12: -137 };
+const NOISE_FLOOR = -117;
+const TX_POWER_DBM = 14;
+
+export const sensitivity = (sf: number) => SENSITIVITY[sf] ?? -123;
+
+/** Mean RSSI at distance (km): 120 dB at 1 km, exponent 3.5 (suburban). */
+export function meanRssi(km: number): number {
+  return TX_POWER_DBM - (120 + 35 * Math.log10(Math.max(km, 0.05)));
+}
+
+/** One reception: RSSI with 6 dB shadowing, SNR from the noise floor; null when below sensitivity. */
+export function receive(
+  rand: () => number,
+  km: number,
+  sf: number,
+  force = false,
+): { rssi: number; snr: number } | null {
+  let rssi = meanRssi(km) + gauss(rand) * 6;
+  if (rssi < sensitivity(sf)) {
+    if (!force) return null;
+    rssi = sensitivity(sf) + 1 + rand() * 3;
+  }
+  const snr = Math.max(-20, Math.min(13.5, rssi - NOISE_FLOOR + gauss(rand) * 1.5));
+  return { rssi: Math.round(rssi), snr: Math.round(snr * 10) / 10 };
+}
+
+export const distanceKm = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Gateways on a ring of 1.5 km (one in the middle), devices in a 3 km disc. */
+export function gatewayPosition(i: number, n: number): Point {
+  if (i === 0) return { x: 0, y: 0 };
+  const angle = (2 * Math.PI * (i - 1)) / Math.max(1, n - 1);
+  return { x: 1.5 * Math.cos(angle), y: 1.5 * Math.sin(angle) };
+}
+export function devicePosition(rand: () => number): Point {
+  const r = 3 * Math.sqrt(rand());
+  const a = 2 * Math.PI * rand();
+  return { x: r * Math.cos(a), y: r * Math.sin(a) };
+}
+
+/** The lowest SF whose sensitivity leaves 10 dB of margin to the best gateway (what ADR would pick). */
+export function pickSf(bestKm: number): number {
+  const rssi = meanRssi(bestKm);
+  for (const sf of [7, 8, 9, 10, 11]) if (rssi - 10 >= sensitivity(sf)) return sf;
+  return 12;
+}
+
+export interface RadioPlan {
+  region: Region;
+  /** Channels for data uplinks (the subnet's) and for joins (the region's defaults). */
+  data: Channel[];
+  join: Channel[];
+  /** The region's DR for an SF at 125 kHz (undefined when the region lacks it). */
+  drOf(sf: number): number | undefined;
+}
+
+export function radioPlan(regionId: string, subnetId?: string): RadioPlan {
+  const region = getRegion(regionId);
+  const subnet = subnetId ? getSubnet(region, subnetId) : region.subnets[0];
+  const bw125 = (c: Channel) => c.minDr <= 3;
+  const data = (subnet?.uplinkChannels ?? region.defaultChannels).filter(bw125);
+  // Fixed plans (US915...) join on the subnet's sub-band; dynamic ones on the default channels.
+  const join = region.plan === 'fixed' ? data : [...region.defaultChannels];
+  return {
+    region,
+    data: data.length ? data : join,
+    join,
+    drOf: (sf) => {
+      try {
+        return dataRateOf(region, sf, 125);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,348 @@
+/**
+ * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
+ * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
+ */
+import type { Rxpk } from '../../../apps/server/src/bridge/semtech';
+import { SimDevice } from './device';
+import { SimGateway } from './gateway';
+import { type Provisioned, provision } from './provision';
+import { devicePosition, distanceKm, gatewayPosition, pickSf, prng, radioPlan, receive } from './radio';
+
+export interface SimulationOptions {
+  /** Server API, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** An API token; otherwise user/password sign in (needs LOGIN_CAPTCHA=false on the server). */
+  token?: string;
+  user?: string;
+  password?: string;
+  /** The server's UDP bridge, host:port. */
+  udp: string;
+  /** Application name (created when missing). */
+  app: string;
+  gateways: number;
+  devices: number;
+  /** Seconds between uplinks of one device (±10 % jitter). */
+  interval: number;
+  region?: string;
+  subnet?: string;
+  /** Share of OTAA devices (default 0.5); the others are ABP. */
+  otaaShare?: number;
+  /** Share of uplinks sent confirmed (default 0.2). */
+  confirmedShare?: number;
+  /** Uplinks per device, then the device stops and `done` resolves when all have; unlimited when absent. */
+  uplinks?: number;
+  /** 4 hex digits starting every EUI (default 5e1a). */
+  prefix?: string;
+  seed?: number;
+  /** Join-accept wait before a retry (default 8 s) and join tries (default 5). */
+  joinTimeoutMs?: number;
+  joinAttempts?: number;
+  keepaliveMs?: number;
+  statMs?: number;
+  onEvent?: (e: SimEvent) => void;
+}
+
+export type SimEventType =
+  | 'provisioned'
+  | 'join-request'
+  | 'join-accept'
+  | 'join-failed'
+  | 'uplink'
+  | 'downlink'
+  | 'tx-ack'
+  | 'error';
+
+export interface SimEvent {
+  at: number;
+  type: SimEventType;
+  devEUI?: string;
+  gwID?: string;
+  text: string;
+}
+
+export interface SimCounters {
+  joinRequests: number;
+  joins: number;
+  joinFailures: number;
+  uplinks: number;
+  confirmedUplinks: number;
+  /** Gateway receptions forwarded (one uplink heard by 3 gateways counts 3). */
+  receptions: number;
+  /** Confirmed uplinks the server acknowledged. */
+  uplinksAcked: number;
+  downlinks: number;
+  confirmedDownlinks: number;
+  /** Confirmed downlinks acknowledged in a following uplink. */
+  downlinkAcksSent: number;
+  txAcks: number;
+  pushAcks: number;
+  /** Downlinks no simulated device could open. */
+  unmatchedDownlinks: number;
+  errors: number;
+}
+
+export interface SimulationHandle {
+  appID: number;
+  provisioned: Provisioned;
+  gateways: SimGateway[];
+  devices: SimDevice[];
+  counters: SimCounters;
+  /** Resolves when every device has sent `uplinks` uplinks (or given up joining). */
+  done: Promise<SimCounters>;
+  /** Waits until `pred(counters)` holds; rejects after `timeoutMs`. */
+  waitFor(pred: (c: SimCounters) => boolean, timeoutMs?: number): Promise<SimCounters>;
+  stop(): Promise<SimCounters>;
+}
+
+const newCounters = (): SimCounters => ({
+  joinRequests: 0,
+  joins: 0,
+  joinFailures: 0,
+  uplinks: 0,
+  confirmedUplinks: 0,
+  receptions: 0,
+  uplinksAcked: 0,
+  downlinks: 0,
+  confirmedDownlinks: 0,
+  downlinkAcksSent: 0,
+  txAcks: 0,
+  pushAcks: 0,
+  unmatchedDownlinks: 0,
+  errors: 0,
+});
+
+function parseHostPort(s: string): { host: string; port: number } {
+  const m = /^\[?([^\]]+?)\]?:(\d+)$/.exec(s.trim());
+  if (!m) throw new Error(`--udp must be host:port, got "${s}"`);
+  return { host: m[1]!, port: Number(m[2]) };
+}
+
+export async function startSimulation(o: SimulationOptions): Promise<SimulationHandle> {
+  const region = o.region ?? 'eu868';
+  const plan = radioPlan(region, o.subnet);
+  const subnet = o.subnet ?? plan.region.subnets[0]?.id ?? '';
+  const prefix = (o.prefix ?? '5e1a').toLowerCase();
+  if (!/^[0-9a-f]{4}$/.test(prefix)) throw new Error(`prefix must be 4 hex digits, got "${o.prefix}"`);
+  const server = parseHostPort(o.udp);
+  const rand = prng(o.seed ?? Number.parseInt(prefix, 16));
+  const counters = newCounters();
+  const emit = (type: SimEventType, text: string, ids: { devEUI?: string; gwID?: string } = {}) =>
+    o.onEvent?.({ at: Date.now(), type, text, ...ids });
+
+  const p = await provision({
+    url: o.url,
+    token: o.token,
+    user: o.user,
+    password: o.password,
+    app: o.app,
+    gateways: o.gateways,
+    devices: o.devices,
+    region,
+    subnet,
+    prefix,
+    otaaShare: o.otaaShare ?? 0.5,
+  });
+  emit(
+    'provisioned',
+    `application "${o.app}" (appID ${p.appID}${p.created.app ? ', created' : ''}), ${p.gwIDs.length} gateways (${p.created.gateways} created), ${p.devices.length} devices (${p.created.devices} created)`,
+  );
+
+  const onDownlink = (gw: SimGateway, _txpk: unknown, phy: Buffer) => {
+    counters.txAcks++;
+    emit('tx-ack', `gateway ${gw.gwID} sent a downlink (${phy.length} bytes), TX_ACK NONE`, { gwID: gw.gwID });
+    deliver(gw, phy);
+  };
+  const onError = (gw: SimGateway, message: string) => {
+    counters.errors++;
+    emit('error', `gateway ${gw.gwID}: ${message}`, { gwID: gw.gwID });
+  };
+  const gateways = p.gwIDs.map(
+    (id, i) => new SimGateway(id, gatewayPosition(i, p.gwIDs.length), server, onDownlink, onError),
+  );
+  const devices = p.devices.map((spec) => {
+    const pos = devicePosition(rand);
+    const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
+    return new SimDevice(spec, pos, pickSf(best));
+  });
+
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!stopped) fn();
+    }, ms);
+    timers.add(t);
+  };
+  const target = o.uplinks ?? Number.POSITIVE_INFINITY;
+  let finished = 0;
+  let resolveDone!: (c: SimCounters) => void;
+  const done = new Promise<SimCounters>((r) => (resolveDone = r));
+  const deviceFinished = () => {
+    if (++finished === devices.length) resolveDone(counters);
+  };
+
+  /** Send a PHYPayload from a device through the gateways in range. */
+  function transmit(dev: SimDevice, phy: Buffer, join: boolean) {
+    const channels = join ? plan.join : plan.data;
+    const ch = channels[Math.floor(rand() * channels.length)]!;
+    const sf = join ? Math.max(dev.sf, 10) : dev.sf; // joins go out slower, as devices do
+    const dists = gateways.map((g) => distanceKm(g.pos, dev.pos));
+    const nearest = dists.indexOf(Math.min(...dists));
+    const heard: string[] = [];
+    gateways.forEach((gw, i) => {
+      const r = receive(rand, dists[i]!, sf, i === nearest);
+      if (!r) return;
+      const rxpk: Rxpk = {
+        tmst: gw.tmst,
+        time: new Date().toISOString(),
+        chan: ch.index % 8,
+        rfch: 0,
+        freq: ch.frequency / 1e6,
+        stat: 1,
+        modu: 'LORA',
+        datr: `SF${sf}BW125`,
+        codr: '4/5',
+        rssi: r.rssi,
+        lsnr: r.snr,
+        size: phy.length,
+        data: phy.toString('base64'),
+      };
+      gw.uplink(rxpk);
+      counters.receptions++;
+      heard.push(`${gw.gwID} ${r.rssi}/${r.snr}`);
+    });
+    return `SF${sf} ${(ch.frequency / 1e6).toFixed(1)} MHz, ${heard.length} gateway${heard.length === 1 ? '' : 's'}: ${heard.join(', ')}`;
+  }
+
+  const jitter = (s: number) => s * 1000 * (0.9 + rand() * 0.2);
+  const joinTimeout = o.joinTimeoutMs ?? 8000;
+  const maxJoins = o.joinAttempts ?? 5;
+  const readings = new Map<string, number>();
+  const gaussStep = () => rand() * 2 - 1;
+
+  function tick(dev: SimDevice) {
+    if (!dev.joined) {
+      if (dev.joinAttempts >= maxJoins) {
+        counters.joinFailures++;
+        emit('join-failed', `${dev.devEUI} gave up after ${maxJoins} join requests`, { devEUI: dev.devEUI });
+        dev.joining = undefined;
+        deviceFinished();
+        return;
+      }
+      const phy = dev.joinRequest();
+      counters.joinRequests++;
+      const radio = transmit(dev, phy, true);
+      emit('join-request', `${dev.devEUI} devNonce ${dev.joining!.devNonce} (${radio})`, { devEUI: dev.devEUI });
+      later(joinTimeout * (1 + rand() * 0.2), () => {
+        if (!dev.joined) tick(dev);
+      });
+      return;
+    }
+    const confirmed = rand() < (o.confirmedShare ?? 0.2);
+    // A temperature (0.1 °C, drifting), humidity and battery reading.
+    const temp = (readings.get(dev.devEUI) ?? 200 + Math.floor(rand() * 60)) + Math.round(gaussStep() * 3);
+    readings.set(dev.devEUI, temp);
+    const payload = Buffer.alloc(4);
+    payload.writeInt16BE(temp, 0);
+    payload[2] = 40 + Math.floor(rand() * 40);
+    payload[3] = 90 + Math.floor(rand() * 10);
+    const ackPending = dev.pendingAck;
+    const up = dev.dataUplink(2, payload, confirmed);
+    counters.uplinks++;
+    if (confirmed) counters.confirmedUplinks++;
+    if (ackPending) counters.downlinkAcksSent++;
+    const radio = transmit(dev, up.phy, false);
+    emit(
+      'uplink',
+      `${dev.devEUI} fCnt ${up.fCnt} port 2 ${payload.toString('hex')}${confirmed ? ' confirmed' : ''}${up.ack ? ' ACK' : ''} (${radio})`,
+      { devEUI: dev.devEUI },
+    );
+    if (dev.uplinks >= target) {
+      // Leave time for the answer to a confirmed uplink before counting the device done.
+      later(confirmed || dev.pendingAck ? 3000 : 0, deviceFinished);
+      return;
+    }
+    later(jitter(o.interval), () => tick(dev));
+  }
+  function deliver(gw: SimGateway, phy: Buffer) {
+    const mType = phy[0]! >> 5;
+    if (mType === 1) {
+      for (const dev of devices) {
+        const r = dev.tryJoinAccept(phy);
+        if (r?.kind !== 'join-accept') continue;
+        counters.joins++;
+        emit('join-accept', `${dev.devEUI} joined, devAddr ${r.devAddr} (via ${gw.gwID})`, {
+          devEUI: dev.devEUI,
+          gwID: gw.gwID,
+        });
+        later(500 + rand() * 1000, () => tick(dev));
+        return;
+      }
+    } else if (mType === 3 || mType === 5) {
+      const devAddr = phy.length >= 5 ? Buffer.from(phy.subarray(1, 5)).reverse().toString('hex') : '';
+      for (const dev of devices) {
+        if (dev.session?.devAddr !== devAddr) continue;
+        const wasAwaiting = dev.awaitingAck;
+        const r = dev.tryData(phy);
+        if (r?.kind !== 'data') continue;
+        counters.downlinks++;
+        if (r.confirmed) counters.confirmedDownlinks++;
+        if (r.ack && wasAwaiting) counters.uplinksAcked++;
+        const parts = [
+          `${dev.devEUI} fCnt ${r.fCnt}`,
+          r.fPort !== null && r.fPort > 0 ? `port ${r.fPort} ${r.payload}` : '',
+          r.confirmed ? 'confirmed (ACK in the next uplink)' : '',
+          r.ack ? 'ACK' : '',
+          r.macCommands.length ? `MAC ${r.macCommands.join(',')}` : '',
+          `(via ${gw.gwID})`,
+        ];
+        emit('downlink', parts.filter(Boolean).join(' '), { devEUI: dev.devEUI, gwID: gw.gwID });
+        return;
+      }
+    }
+    counters.unmatchedDownlinks++;
+    emit('error', `a downlink via ${gw.gwID} matched no simulated device`, { gwID: gw.gwID });
+  }
+
+  for (const gw of gateways) {
+    await gw.start(o.keepaliveMs ?? 5000, o.statMs ?? 30_000);
+  }
+  // Let the PULL_DATA reach the server before anything needs a downlink path.
+  await new Promise((r) => setTimeout(r, 200));
+  const spread = Math.min(o.interval * 1000, 5000);
+  for (const dev of devices) later(rand() * spread, () => tick(dev));
+  if (devices.length === 0) resolveDone(counters);
+
+  const snapshot = () => {
+    counters.pushAcks = gateways.reduce((n, g) => n + g.counters.pushAcks, 0);
+    return counters;
+  };
+
+  return {
+    appID: p.appID,
+    provisioned: p,
+    gateways,
+    devices,
+    counters,
+    done: done.then(snapshot),
+    waitFor: (pred, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const end = Date.now() + timeoutMs;
+        const poll = () => {
+          if (pred(snapshot())) return resolve(counters);
+          if (Date.now() > end)
+            return reject(new Error(`simulation condition not met in ${timeoutMs} ms: ${JSON.stringify(counters)}`));
+          setTimeout(poll, 50);
+        };
+        poll();
+      }),
+    stop: async () => {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const gw of gateways) gw.stop();
+      return snapshot();
+    },
+  };
+}
