@@ -30,7 +30,27 @@ export const deviceDataRoutes: RouteModule = (app, s) => {
     if (!d) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
     return { devName: d.name, appID: d.appId, since: d.createdAt };
   };
-  const missing = () => new ApiError(C.PARAM_FORMAT, 'no such message', 'msgID');
+  /** One stored row of a device by msgID (and createtime when given), never older than the device. */
+  const findOne = async <T extends typeof deviceMessages | typeof deviceFrames>(
+    t: T,
+    q: { devEUI: string; msgID: string; createtime?: number },
+    since: number,
+  ) => {
+    const [row] = await s.db
+      .select()
+      .from(t as typeof deviceMessages)
+      .where(
+        and(
+          eq(t.devEui, q.devEUI),
+          gte(t.createdAt, since),
+          eq(t.msgId, q.msgID),
+          q.createtime !== undefined ? eq(t.createdAt, q.createtime) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!row) throw new ApiError(C.PARAM_FORMAT, 'no such message', 'msgID');
+    return row as T['$inferSelect'];
+  };
 
   app.get(
     '/api/device/history',
@@ -73,21 +93,7 @@ export const deviceDataRoutes: RouteModule = (app, s) => {
     async (req) => {
       const q = req.query;
       const dev = await visible(q.devEUI, req.user);
-      const t = deviceMessages;
-      const [row] = await s.db
-        .select()
-        .from(t)
-        .where(
-          and(
-            eq(t.devEui, q.devEUI),
-            gte(t.createdAt, dev.since),
-            eq(t.msgId, q.msgID),
-            q.createtime !== undefined ? eq(t.createdAt, q.createtime) : undefined,
-          ),
-        )
-        .limit(1);
-      if (!row) throw missing();
-      return ok(appMessageOf(row, dev));
+      return ok(appMessageOf(await findOne(deviceMessages, q, dev.since), dev));
     },
   );
 
@@ -130,21 +136,7 @@ export const deviceDataRoutes: RouteModule = (app, s) => {
     async (req) => {
       const q = req.query;
       const dev = await visible(q.devEUI, req.user);
-      const t = deviceFrames;
-      const [row] = await s.db
-        .select()
-        .from(t)
-        .where(
-          and(
-            eq(t.devEui, q.devEUI),
-            gte(t.createdAt, dev.since),
-            eq(t.msgId, q.msgID),
-            q.createtime !== undefined ? eq(t.createdAt, q.createtime) : undefined,
-          ),
-        )
-        .limit(1);
-      if (!row) throw missing();
-      return ok(protocolFrameOf(row));
+      return ok(protocolFrameOf(await findOne(deviceFrames, q, dev.since)));
     },
   );
 };
