@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation, useRouteError } from 'react-router';
 import { Toaster } from '../components/Toaster';
+import { ChunkTimeoutError } from '../lib/lazyWithTimeout';
 
 /** Top of every route: the toast host, a navigation progress bar and Suspense for lazy namespaces. */
 export function RootShell() {
@@ -31,7 +32,7 @@ export function RouteError() {
     <Box sx={{ p: 4, textAlign: 'center' }}>
       <Typography variant="h5">{t('500.title')}</Typography>
       <Typography color="text.secondary" sx={{ my: 2 }}>
-        {err?.message ?? t('500.description')}
+        {err instanceof ChunkTimeoutError ? t('chunkTimeout') : (err?.message ?? t('500.description'))}
       </Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>
         {t('reload')}

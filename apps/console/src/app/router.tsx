@@ -1,13 +1,11 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, replace } from 'react-router';
 import { setNavigator } from '../lib/http';
+import { lazyPage as page } from '../lib/lazyWithTimeout';
 import { loginLoader, markRouterStarted, requireSession, unknownLoader } from './guard';
 import { RootShell, RouteError } from './RootShell';
 import { ROUTES, type RouteDef } from './routes';
 
 // Redirect-only routes replace the history entry so "back" does not bounce forward again.
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
-
 function child(r: RouteDef): RouteObject {
   const rel = r.path.slice(1);
   if (r.redirect) {

@@ -13,9 +13,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
+import { EChart } from '../../../components/EChart';
 import { formatCount } from '../../../lib/format';
 import { useDashboard, useRegionColors } from '../api';
-import { EChart } from '../components/EChart';
 
 const FALLBACK = '#666666';
 
@@ -66,7 +66,8 @@ export default function Home() {
     () =>
       d && {
         tooltip: { trigger: 'axis' },
-        legend: { data: [t('uplinks'), t('downlinks')] },
+        // Legend on top: ECharts 6 puts it at the bottom, over the hour labels.
+        legend: { top: 0, data: [t('uplinks'), t('downlinks')] },
         grid: { left: 40, right: 16, top: 40, bottom: 30 },
         xAxis: { type: 'category', data: d.traffic.hours.map((h) => dayjs(h).format('HH:mm')) },
         yAxis: { type: 'value', minInterval: 1 },

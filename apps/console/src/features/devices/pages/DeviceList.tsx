@@ -1,32 +1,29 @@
 import type { DeviceRow } from '@lns/contract/devices';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
-import EditIcon from '@mui/icons-material/Edit';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { type Key, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { queryClient } from '../../../app/providers';
-import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { type Column, ListTable } from '../../../components/ListTable';
+import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
+import { actionsColumn } from '../../../components/RowActions';
 import { formatTime } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
 import { usePaging } from '../../../lib/paging';
 import { session } from '../../../lib/session';
+import { useListSelection } from '../../../lib/useListSelection';
 import { deleteDevices, devKeys, useDeviceList, useRegions } from '../api';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { DeviceEdit } from '../components/DeviceEdit';
@@ -80,10 +77,10 @@ export default function DeviceList() {
   const q = useDeviceList({ appID, ...paging.query, ...filters });
   const regions = useRegions().data ?? [];
   const rows = q.data?.rows ?? [];
-  const [selected, setSelected] = useState<Key[]>([]);
+  // Deleting devices changes the applications' device counts too.
+  const sel = useListSelection(rows, (d) => d.devEUI, [devKeys.all, ['applications']]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [toDelete, setToDelete] = useState<DeviceRow[] | null>(null);
-  const selectedEuis = selected.map(String);
+  const selectedEuis = sel.selected.map(String);
 
   const columns: Column<DeviceRow>[] = [
     {
@@ -138,47 +135,24 @@ export default function DeviceList() {
     { key: 'fCntDown', label: t('field.fCntDown'), sortable: true, align: 'right' },
     { key: 'lastSeen', label: t('field.lastSeen'), sortable: true, render: (d) => formatTime(d.lastSeen) },
     { key: 'remarks', label: t('field.remarks') },
-    {
-      key: 'actions',
-      label: t('common:actions'),
-      align: 'right',
-      render: (d) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title={t('common:edit')}>
-            <IconButton
-              size="small"
-              onClick={() => setDialog({ kind: 'edit', devEUI: d.devEUI })}
-              aria-label={`${t('common:edit')} ${d.devName}`}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('resetFcnt')}>
-            <IconButton
-              size="small"
-              onClick={() => setDialog({ kind: 'reset', devEUI: d.devEUI })}
-              aria-label={`${t('resetFcnt')} ${d.devName}`}
-            >
-              <RestartAltIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('common:delete')}>
-            <IconButton size="small" onClick={() => setToDelete([d])} aria-label={`${t('common:delete')} ${d.devName}`}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
-      ),
-    },
+    actionsColumn(t('common:actions'), (d) => ({
+      name: d.devName,
+      onEdit: () => setDialog({ kind: 'edit', devEUI: d.devEUI }),
+      more: [
+        {
+          label: t('resetFcnt'),
+          icon: <RestartAltIcon fontSize="small" />,
+          onClick: () => setDialog({ kind: 'reset', devEUI: d.devEUI }),
+        },
+      ],
+      onDelete: () => sel.askDelete([d]),
+    })),
   ];
 
-  const none = selected.length === 0;
+  const none = sel.selected.length === 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="h6" sx={{ flexGrow: 1 }}>
-          {t('listTitle', { app: appName })}
-        </Typography>
+      <ListToolbar title={t('listTitle', { app: appName })}>
         <Button
           variant="contained"
           startIcon={<AddIcon />}
@@ -222,17 +196,8 @@ export default function DeviceList() {
         >
           {t('export')}
         </Button>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteIcon />}
-          disabled={none}
-          onClick={() => setToDelete(rows.filter((r) => selected.includes(r.devEUI)))}
-          data-testid="dev-delete"
-        >
-          {t('common:delete')}
-        </Button>
-      </Box>
+        <DeleteSelectedButton disabled={none} onClick={() => sel.askDelete(sel.chosen)} testId="dev-delete" />
+      </ListToolbar>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <TextField
           select
@@ -263,7 +228,7 @@ export default function DeviceList() {
         amount={q.data?.amount ?? 0}
         loading={q.isFetching}
         paging={paging}
-        selection={{ selected, onChange: setSelected }}
+        selection={sel.selection}
       />
       {dialog?.kind === 'add' && <DeviceFormDialog open onClose={() => setDialog(null)} appID={appID} />}
       {dialog?.kind === 'edit' && <DeviceEdit appID={appID} devEUI={dialog.devEUI} onClose={() => setDialog(null)} />}
@@ -277,7 +242,7 @@ export default function DeviceList() {
           devEUIs={selectedEuis}
           onClose={() => {
             setDialog(null);
-            setSelected([]);
+            sel.clear();
           }}
         />
       )}
@@ -285,31 +250,12 @@ export default function DeviceList() {
         <ExportDialog appID={appID} devEUIs={selectedEuis} onClose={() => setDialog(null)} />
       )}
       <DeleteDialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
+        {...sel.deleteDialog}
         title={t('deleteTitle')}
-        items={toDelete ?? []}
         itemLabel={(d) => `${d.devName} (${formatHex(d.devEUI)})`}
-        onDelete={async (items) => {
-          try {
-            await deleteDevices(items.map((d) => d.devEUI));
-            return { deleted: items, failed: [] };
-          } catch (e) {
-            const failed =
-              (e instanceof ApiError && (e.envelope?.data as { failed?: { id: string; reason: string }[] })?.failed) ||
-              [];
-            const reasons = new Map(failed.map((f) => [f.id, f.reason]));
-            return {
-              deleted: [],
-              failed: items.map((d) => ({ item: d, reason: reasons.get(d.devEUI) ?? failureReason(e) })),
-            };
-          }
-        }}
-        onDone={() => {
-          setSelected([]);
-          void queryClient.invalidateQueries({ queryKey: devKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ['applications'] });
-        }}
+        onDelete={(items) =>
+          deleteAllOrNothing(items, { call: (xs) => deleteDevices(xs.map((d) => d.devEUI)), id: (d) => d.devEUI })
+        }
       />
     </Box>
   );

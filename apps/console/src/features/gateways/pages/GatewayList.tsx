@@ -1,8 +1,6 @@
 import type { GatewayRow } from '@lns/contract/gateways';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import UploadIcon from '@mui/icons-material/UploadFile';
@@ -10,20 +8,20 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { type Key, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { queryClient } from '../../../app/providers';
-import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { type Column, ListTable } from '../../../components/ListTable';
+import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
+import { actionsColumn } from '../../../components/RowActions';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
+import { useListSelection } from '../../../lib/useListSelection';
 import { useSession } from '../../../lib/useSession';
 import { deleteGateways, gwKeys, useGatewayList, useGatewayTags, useGatewayTypes, useRegions } from '../api';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
@@ -31,6 +29,13 @@ import { GatewayFormDialog } from '../components/GatewayFormDialog';
 import { OnlineChip } from '../components/OnlineChip';
 
 const detailLink = (g: GatewayRow) => `/gateway/detail?gwID=${g.gwID}&gwName=${encodeURIComponent(g.gwName)}`;
+
+/** The gateways an all-or-nothing delete refused: `data.errors: [{gwID, msg}]`. */
+const refusedGateways = (e: unknown) => {
+  const errs = (e as { envelope?: { data?: { errors?: { gwID: string; msg: string }[] } } } | undefined)?.envelope?.data
+    ?.errors;
+  return new Map((errs ?? []).map((x) => [x.gwID, x.msg]));
+};
 
 /** /gateway/list: filters (region, type, online, tag), paging, sorting, multi-select, add/update/batch/delete. */
 export default function GatewayList() {
@@ -49,11 +54,10 @@ export default function GatewayList() {
   const typeList = useGatewayTypes().data ?? [];
   const tagList = useGatewayTags().data ?? [];
   const regionColor = useMemo(() => new Map(regionList.map((r) => [r.region, r.color])), [regionList]);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const sel = useListSelection(rows, (g) => g.gwID, [gwKeys.all]);
   const [form, setForm] = useState<{ gateway?: GatewayRow } | null>(null);
   const [batch, setBatch] = useState<GatewayRow[] | null>(null);
-  const [toDelete, setToDelete] = useState<GatewayRow[] | null>(null);
-  const chosen = rows.filter((r) => selected.includes(r.gwID));
+  const { chosen } = sel;
   const resetPage =
     <T,>(fn: (v: T) => void) =>
     (v: T) => {
@@ -118,33 +122,17 @@ export default function GatewayList() {
     },
     ...(isAdmin ? [{ key: 'owner', label: t('owner'), render: (g: GatewayRow) => g.owner ?? '' }] : []),
     { key: 'remarks', label: t('remarks') },
-    {
-      key: 'actions',
-      label: t('common:actions'),
-      align: 'right',
-      render: (g) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title={t('edit')}>
-            <IconButton size="small" onClick={() => setForm({ gateway: g })} aria-label={`${t('edit')} ${g.gwName}`}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('common:delete')}>
-            <IconButton size="small" onClick={() => setToDelete([g])} aria-label={`${t('common:delete')} ${g.gwName}`}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
-      ),
-    },
+    actionsColumn(t('common:actions'), (g) => ({
+      name: g.gwName,
+      editLabel: t('edit'),
+      onEdit: () => setForm({ gateway: g }),
+      onDelete: () => sel.askDelete([g]),
+    })),
   ];
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Typography variant="h6" sx={{ flexGrow: 1 }}>
-          {t('title')}
-        </Typography>
+      <ListToolbar title={t('title')}>
         <Button startIcon={<RefreshIcon />} onClick={() => void q.refetch()}>
           {t('common:refresh')}
         </Button>
@@ -159,19 +147,11 @@ export default function GatewayList() {
         >
           {t('batchUpdate')}
         </Button>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteIcon />}
-          disabled={chosen.length === 0}
-          onClick={() => setToDelete(chosen)}
-        >
-          {t('common:delete')}
-        </Button>
+        <DeleteSelectedButton disabled={chosen.length === 0} onClick={() => sel.askDelete(chosen)} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({})} data-testid="gw-add">
           {t('add')}
         </Button>
-      </Box>
+      </ListToolbar>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="gw-filters">
         <Autocomplete
           multiple
@@ -234,7 +214,7 @@ export default function GatewayList() {
         amount={q.data?.amount ?? 0}
         loading={q.isFetching}
         paging={paging}
-        selection={{ selected, onChange: setSelected }}
+        selection={sel.selection}
       />
       {form && <GatewayFormDialog gateway={form.gateway} onClose={() => setForm(null)} />}
       {batch && (
@@ -242,35 +222,21 @@ export default function GatewayList() {
           gateways={batch}
           onClose={() => {
             setBatch(null);
-            setSelected([]);
+            sel.clear();
           }}
         />
       )}
       <DeleteDialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
+        {...sel.deleteDialog}
         title={t('deleteTitle')}
-        items={toDelete ?? []}
         itemLabel={(g) => `${g.gwName} (${formatHex(g.gwID)})`}
-        onDelete={async (items) => {
-          try {
-            await deleteGateways(items.map((g) => g.gwID));
-            return { deleted: items, failed: [] };
-          } catch (e) {
-            // All or nothing: the server names the gateways it refused.
-            const errs = ((e as { envelope?: { data?: { errors?: { gwID: string; msg: string }[] } } }).envelope?.data
-              ?.errors ?? []) as { gwID: string; msg: string }[];
-            const reason = failureReason(e);
-            return {
-              deleted: [],
-              failed: items.map((g) => ({ item: g, reason: errs.find((x) => x.gwID === g.gwID)?.msg ?? reason })),
-            };
-          }
-        }}
-        onDone={() => {
-          setSelected([]);
-          void queryClient.invalidateQueries({ queryKey: gwKeys.all });
-        }}
+        onDelete={(items) =>
+          deleteAllOrNothing(items, {
+            call: (xs) => deleteGateways(xs.map((g) => g.gwID)),
+            id: (g) => g.gwID,
+            refused: refusedGateways,
+          })
+        }
       />
     </Box>
   );
