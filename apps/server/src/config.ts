@@ -34,6 +34,8 @@ const schema = z.object({
   DEDUP_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
   /** Data plane (issue 7): confirmed-downlink resends before status 4 (timeout). */
   DOWNLINK_RETRIES: z.coerce.number().int().min(0).max(15).default(2),
+  /** ADR installation margin (dB) kept above the SNR a data rate needs; `off` disables network-side ADR. */
+  ADR_MARGIN: z.union([z.literal('off'), z.coerce.number().min(0).max(30)]).default(10),
   /** Class A receive window: auto = RX1 when it can still be met, else RX2. */
   RX_WINDOW: z.enum(['auto', 'rx1', 'rx2']).default('auto'),
   /** RX1 is given up (RX2 used) when a downlink is ready later than this after the uplink's arrival. */

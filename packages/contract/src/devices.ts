@@ -336,6 +336,10 @@ export const deviceDetail = deviceRow.extend({
   dr: z.number().nullable(),
   battery: z.number().nullable(),
   margin: z.number().nullable(),
+  /** ADR: the TXPower index the device confirmed (0 = the region's maximum) and its EIRP in dBm. */
+  txPower: z.number(),
+  txPowerDbm: z.number().nullable(),
+  nbTrans: z.number(),
   fPort: z.number().nullable(),
   updatetime: z.number(),
 });

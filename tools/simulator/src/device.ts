@@ -1,7 +1,7 @@
 import { buildDataFrame, openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
-import { decodeMacCommandsLenient } from '@lns/lorawan/mac';
+import { decodeMacCommandsLenient, encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
 import type { Point } from './radio';
 
 export interface Session {
@@ -47,13 +47,19 @@ export class SimDevice {
   joining: { devNonce: number; since: number } | undefined;
   joinAttempts = 0;
   uplinks = 0;
-  readonly sf: number;
+  /** Spreading factor and TXPower index (0 = full power): set at start, then by the network's ADR. */
+  sf: number;
+  txPower = 0;
+  /** MAC answers (LinkADRAns) for the FOpts of the next uplink. */
+  private macOut: MacCommand[] = [];
   private readonly usedNonces = new Set<number>();
 
   constructor(
     readonly spec: DeviceSpec,
     readonly pos: Point,
     sf: number,
+    /** The region's spreading factor of a data rate (undefined: not a LoRa 125 kHz rate). */
+    private readonly sfOfDr: (dr: number) => number | undefined = () => undefined,
   ) {
     this.session = spec.session;
     this.fCntUp = spec.fCntUp;
@@ -90,7 +96,8 @@ export class SimDevice {
       mType: confirmed ? 'ConfirmedDataUp' : 'UnconfirmedDataUp',
       devAddr: s.devAddr,
       fCnt,
-      fCtrl: { ack },
+      fCtrl: { ack, adr: true },
+      fOpts: encodeMacCommands(this.macOut),
       fPort,
       payload,
       nwkSKey: s.nwkSKey,
@@ -98,6 +105,7 @@ export class SimDevice {
     });
     this.fCntUp = (fCnt + 1) >>> 0;
     this.pendingAck = false;
+    this.macOut = [];
     this.awaitingAck = confirmed;
     this.uplinks++;
     return { phy, fCnt, ack };
@@ -119,6 +127,8 @@ export class SimDevice {
     this.fCntDown = null;
     this.pendingAck = false;
     this.awaitingAck = false;
+    this.txPower = 0;
+    this.macOut = [];
     return { kind: 'join-accept', devAddr: ja.devAddr };
   }
 
@@ -139,7 +149,9 @@ export class SimDevice {
     if (confirmed) this.pendingAck = true;
     if (f.fCtrl.ack) this.awaitingAck = false;
     const macBytes = f.fPort === 0 && opened.payload ? opened.payload : f.fOpts;
-    const macCommands = macBytes.length ? decodeMacCommandsLenient(macBytes, 'down').commands.map((c) => c.type) : [];
+    const commands = macBytes.length ? decodeMacCommandsLenient(macBytes, 'down').commands : [];
+    this.applyLinkAdr(commands);
+    const macCommands = commands.map((c) => c.type);
     return {
       kind: 'data',
       fCnt: opened.fCnt,
@@ -149,5 +161,22 @@ export class SimDevice {
       ack: f.fCtrl.ack,
       macCommands,
     };
+  }
+
+  /**
+   * LinkADRReq: takes the last command's data rate and power (15 = keep, LoRaWAN 1.0.4) when it
+   * can, and answers each command of the block.
+   */
+  private applyLinkAdr(commands: MacCommand[]): void {
+    const reqs = commands.filter((c) => c.type === 'LinkADRReq');
+    const last = reqs.at(-1);
+    if (last?.type !== 'LinkADRReq') return;
+    const sf = last.dataRate === 15 ? this.sf : this.sfOfDr(last.dataRate);
+    const ok = { dataRateAck: sf !== undefined, powerAck: true, channelMaskAck: true };
+    if (ok.dataRateAck) {
+      this.sf = sf!;
+      if (last.txPower !== 15) this.txPower = last.txPower;
+    }
+    for (const _ of reqs) this.macOut.push({ type: 'LinkADRAns', ...ok });
   }
 }

@@ -36,14 +36,18 @@ export function meanRssi(km: number): number {
   return TX_POWER_DBM - (120 + 35 * Math.log10(Math.max(km, 0.05)));
 }
 
-/** One reception: RSSI with 6 dB shadowing, SNR from the noise floor; null when below sensitivity. */
+/**
+ * One reception: RSSI with 6 dB shadowing, SNR from the noise floor; null when below sensitivity.
+ * `txPower` is the device's TXPower index: 2 dB less per step, as in most regions.
+ */
 export function receive(
   rand: () => number,
   km: number,
   sf: number,
   force = false,
+  txPower = 0,
 ): { rssi: number; snr: number } | null {
-  let rssi = meanRssi(km) + gauss(rand) * 6;
+  let rssi = meanRssi(km) - 2 * txPower + gauss(rand) * 6;
   if (rssi < sensitivity(sf)) {
     if (!force) return null;
     rssi = sensitivity(sf) + 1 + rand() * 3;
@@ -80,6 +84,8 @@ export interface RadioPlan {
   join: Channel[];
   /** The region's DR for an SF at 125 kHz (undefined when the region lacks it). */
   drOf(sf: number): number | undefined;
+  /** The SF of a LoRa 125 kHz data rate of the region (undefined otherwise). */
+  sfOf(dr: number): number | undefined;
 }
 
 export function radioPlan(regionId: string, subnetId?: string): RadioPlan {
@@ -99,6 +105,10 @@ export function radioPlan(regionId: string, subnetId?: string): RadioPlan {
       } catch {
         return undefined;
       }
+    },
+    sfOf: (dr) => {
+      const rate = region.dataRates[dr]?.rate;
+      return rate?.modulation === 'LORA' && rate.bw === 125 ? rate.sf : undefined;
     },
   };
 }

@@ -162,7 +162,7 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   const devices = p.devices.map((spec) => {
     const pos = devicePosition(rand);
     const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
-    return new SimDevice(spec, pos, pickSf(best));
+    return new SimDevice(spec, pos, pickSf(best), plan.sfOf);
   });
 
   let stopped = false;
@@ -191,7 +191,7 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     const nearest = dists.indexOf(Math.min(...dists));
     const heard: string[] = [];
     gateways.forEach((gw, i) => {
-      const r = receive(rand, dists[i]!, sf, i === nearest);
+      const r = receive(rand, dists[i]!, sf, i === nearest, join ? 0 : dev.txPower);
       if (!r) return;
       const rxpk: Rxpk = {
         tmst: gw.tmst,

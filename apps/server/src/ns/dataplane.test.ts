@@ -307,6 +307,38 @@ describe('data plane over the real UDP socket', () => {
     ]);
   });
 
+  it('adapts the data rate: after 20 ADR uplinks a LinkADRReq goes out, and its LinkADRAns applies it', async () => {
+    const d = await abp();
+    const up = (fCnt: number, fOpts?: Buffer) =>
+      g1.push([rxpkOf(d.frame({ fCnt, fCtrl: { adr: true }, fOpts }), { lsnr: 8, datr: 'SF12BW125' })]);
+    const sent = () => g1.pullResps().length;
+    const before = sent();
+    for (let fCnt = 1; fCnt < 20; fCnt++) {
+      up(fCnt);
+      await settle(dp);
+    }
+    expect(sent()).toBe(before);
+    up(20);
+    // SF12 needs −20 dB: 8 + 20 − 10 (margin) = 18 dB → 6 steps: DR0 → DR5, then one power step.
+    const resp = await nextPullResp(g1);
+    const f = openDataFrame(phyOf(resp.txpk), { nwkSKey: d.nwkSKey, appSKey: d.appSKey, fCnt: 0 });
+    expect(f.micValid).toBe(true);
+    expect(decodeMacCommands(f.frame.fOpts, 'down')).toEqual([
+      { type: 'LinkADRReq', dataRate: 5, txPower: 1, chMask: 0x00ff, chMaskCntl: 0, nbTrans: 1 },
+    ]);
+    await settle(dp);
+    const status = async () => (await get('/api/device/status', { devEUI: d.devEUI })).data;
+    expect(await status()).toMatchObject({ txPower: 0, txPowerDbm: 16, nbTrans: 1 });
+    const afterRequest = sent();
+
+    // The device accepts (LinkADRAns with all three ACK bits) on its new data rate.
+    g1.push([rxpkOf(d.frame({ fCnt: 21, fCtrl: { adr: true }, fOpts: Buffer.from([0x03, 0x07]) }), { lsnr: 8 })]);
+    await settle(dp);
+    expect(await status()).toMatchObject({ txPower: 1, txPowerDbm: 14, nbTrans: 1, dr: 5 });
+    // The history starts over after a request: no new LinkADRReq on the next uplink.
+    expect(sent()).toBe(afterRequest);
+  });
+
   it('validates downlinks: port, hex, size, MAC commands', async () => {
     const d = await abp();
     const bad = async (body: Record<string, unknown>, field: string) => {

@@ -91,7 +91,8 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
     await s.db.execute(sql`
       UPDATE devices d SET dev_addr = ${devAddr}, nwk_s_key = ${keys.nwkSKey}, app_s_key = ${keys.appSKey},
         f_cnt_up = 0, f_cnt_down = 0, joined_at = ${rx.now}, last_seen = ${rx.now}, rssi = ${rx.best.rxpk.rssi},
-        snr = ${rx.best.rxpk.lsnr ?? null}, freq = ${rx.freq}, dr = ${dr}, last_gw_id = ${rx.best.gwId}
+        snr = ${rx.best.rxpk.lsnr ?? null}, freq = ${rx.freq}, dr = ${dr}, last_gw_id = ${rx.best.gwId},
+        adr_snr = '{}', tx_power = 0, nb_trans = 1, adr_req = NULL
       FROM applications a WHERE d.dev_eui = ${dev.devEui} AND a.id = d.app_id
       RETURNING a.id AS app_id, a.name AS app_name, a.push_urls, a.headers, a.enable_mqtt, a.owner_id`),
   );

@@ -1,7 +1,5 @@
+import { requiredSnr } from '@lns/lorawan/adr';
 import { decodeMacCommandsLenient, type MacCommand } from '@lns/lorawan/mac';
-
-/** Demodulation floor (dB SNR) per spreading factor: LinkCheckAns margin is the SNR above it. */
-const SNR_FLOOR: Record<number, number> = { 5: -2.5, 6: -5, 7: -7.5, 8: -10, 9: -12.5, 10: -15, 11: -17.5, 12: -20 };
 
 /** GPS epoch (1980-01-06T00:00:00Z) in Unix ms, and GPS−UTC leap seconds (18 since 2017). */
 const GPS_EPOCH_MS = 315_964_800_000;
@@ -31,8 +29,8 @@ export function macAnswers(cmds: readonly MacCommand[], ctx: MacContext): MacCom
   const out: MacCommand[] = [];
   for (const c of cmds) {
     if (c.type === 'LinkCheckReq') {
-      const floor = ctx.sf === null ? -7.5 : (SNR_FLOOR[ctx.sf] ?? -20);
-      const margin = Math.max(0, Math.min(254, Math.round(ctx.snr - floor)));
+      // LinkCheckAns margin: the SNR above the demodulation floor of the uplink's spreading factor.
+      const margin = Math.max(0, Math.min(254, Math.round(ctx.snr - requiredSnr(ctx.sf))));
       out.push({ type: 'LinkCheckAns', margin, gwCnt: Math.min(255, ctx.gwCount) });
     } else if (c.type === 'DeviceTimeReq') {
       const gps = ctx.receivedAt - GPS_EPOCH_MS + LEAP_SECONDS * 1000;

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { downlinks } from '../db/schema/dataplane';
 import { deviceSignal, devices } from '../db/schema/devices';
 import type { DeviceRecord } from '../devices/repository';
+import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
 import type { AppInfo, DataPlane } from './dataplane';
 import type { RxCopy, Uplink } from './dedup';
 import { type PendingDownlink, sendClassA } from './downlink/classa';
@@ -141,6 +142,7 @@ interface Candidate {
   payload: Buffer;
   macIn: MacCommand[];
   answers: MacCommand[];
+  adr: AdrOutcome;
   needDown: boolean;
 }
 
@@ -180,7 +182,7 @@ async function handleDataBatch(
       continue;
     }
     mine.add(dev.devEui);
-    cands.push(prepare(rx, f, dev, fCnt));
+    cands.push(prepare(dp, rx, f, dev, fCnt));
   }
   if (cands.length === 0) return deferred;
   for (const e of mine) busy.add(e);
@@ -199,6 +201,8 @@ async function handleDataBatch(
         gw_id: c.rx.best.gwId,
         ack: c.f.fCtrl.ack,
         need_down: c.needDown,
+        adr_snr: c.adr.history,
+        adr_req: c.adr.request,
       })),
     );
     await Promise.all(
@@ -219,7 +223,7 @@ async function handleDataBatch(
   return deferred;
 }
 
-function prepare(rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): Candidate {
+function prepare(dp: DataPlane, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): Candidate {
   let region: Region | undefined;
   let dr: number | null = null;
   try {
@@ -233,12 +237,14 @@ function prepare(rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): C
       ? decryptFrmPayload(f.fPort === 0 ? dev.nwkSKey! : (dev.appSKey ?? ''), 'up', f.devAddr, fCnt, f.frmPayload)
       : Buffer.alloc(0);
   const macIn = decodeUplinkMac(f.fPort === 0 ? payload : f.fOpts);
-  const answers = macAnswers(macIn, {
-    snr: rx.best.rxpk.lsnr ?? 0,
-    sf: rx.sf,
-    gwCount: rx.u.copies.length,
-    receivedAt: rx.now,
-  });
+  const adr =
+    region && dr !== null
+      ? adrStep({ dev, region, dr, snr: rx.best.rxpk.lsnr ?? null, adr: f.fCtrl.adr, margin: dp.s.config.ADR_MARGIN })
+      : NO_ADR;
+  const answers = [
+    ...macAnswers(macIn, { snr: rx.best.rxpk.lsnr ?? 0, sf: rx.sf, gwCount: rx.u.copies.length, receivedAt: rx.now }),
+    ...adr.commands,
+  ];
   const confirmed = f.mType === 'ConfirmedDataUp';
   return {
     rx,
@@ -251,6 +257,7 @@ function prepare(rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): C
     payload,
     macIn,
     answers,
+    adr,
     needDown: confirmed || answers.length > 0 || f.fCtrl.adrAckReq,
   };
 }
@@ -332,6 +339,12 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
       sql`UPDATE devices SET battery = ${status.battery}, margin = ${status.margin} WHERE dev_eui = ${dev.devEui}`,
     );
   }
+  const adrNow = adrAnswered(dev, macIn);
+  if (adrNow) {
+    await dp.s.db.execute(
+      sql`UPDATE devices SET tx_power = ${adrNow.txPower}, nb_trans = ${adrNow.nbTrans}, adr_req = NULL WHERE dev_eui = ${dev.devEui}`,
+    );
+  }
   if (accepted.acked.length > 0) await publishDownlinks(dp, accepted.acked);
 }
 
@@ -364,11 +377,13 @@ async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map
   const res = await db.execute(sql`
     WITH i AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(dev_eui text, f_cnt bigint, now bigint,
-        rssi real, snr real, freq bigint, dr smallint, f_port smallint, gw_id text, ack boolean, need_down boolean)
+        rssi real, snr real, freq bigint, dr smallint, f_port smallint, gw_id text, ack boolean, need_down boolean,
+        adr_snr real[], adr_req jsonb)
     ), upd AS (
       UPDATE devices d SET
         f_cnt_up = i.f_cnt + 1, last_seen = i.now, rssi = i.rssi, snr = i.snr, freq = i.freq, dr = i.dr,
         f_port = coalesce(i.f_port, d.f_port), last_gw_id = i.gw_id,
+        adr_snr = i.adr_snr, adr_req = coalesce(i.adr_req, d.adr_req),
         f_cnt_down = d.f_cnt_down + CASE WHEN i.need_down
           OR EXISTS (SELECT 1 FROM downlinks q WHERE q.dev_eui = d.dev_eui AND ${PENDING}) THEN 1 ELSE 0 END
       FROM i, applications a

@@ -1,3 +1,4 @@
+import type { AdrTarget } from '@lns/lorawan/adr';
 import {
   bigint,
   bigserial,
@@ -67,6 +68,11 @@ export const devices = pgTable('devices', {
   fPort: smallint('f_port'),
   battery: smallint('battery'),
   margin: smallint('margin'),
+  /** ADR state (see ns/adr.ts): recent best SNRs, confirmed TX power / NbTrans, the request awaiting its answer. */
+  adrSnr: real('adr_snr').array().notNull().default([]),
+  txPower: smallint('tx_power').notNull().default(0),
+  nbTrans: smallint('nb_trans').notNull().default(1),
+  adrReq: jsonb('adr_req').$type<AdrTarget>(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });

@@ -13,6 +13,7 @@ import {
 } from '@lns/contract/devices';
 import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
+import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { createDevices, foreignTags, type RowInput } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
@@ -26,6 +27,15 @@ import { refuseBatch, uniqueViolation } from './refuse';
 const tags = ['devices'];
 
 /** Devices: list, create, batch-create, update, status. Batch edits are in batch-routes.ts. */
+/** EIRP of a TXPower index in the device's region (null for an unknown region or index). */
+function dbmOf(region: string, txPower: number): number | null {
+  try {
+    return txPowerDbm(region, txPower);
+  } catch {
+    return null;
+  }
+}
+
 export const deviceRoutes: RouteModule = (app, s) => {
   const apps = new ApplicationRepository(s.db);
   const repo = new DeviceRepository(s.db);
@@ -206,6 +216,9 @@ export const deviceRoutes: RouteModule = (app, s) => {
         dr: d.dr,
         battery: d.battery,
         margin: d.margin,
+        txPower: d.txPower,
+        txPowerDbm: dbmOf(d.region, d.txPower),
+        nbTrans: d.nbTrans,
         fPort: d.fPort,
         updatetime: d.updatedAt,
       });

@@ -81,6 +81,10 @@ export default function DeviceDetail() {
               { label: t('field.freq'), value: d.freq ? `${(d.freq / 1e6).toFixed(1)} MHz` : '-' },
               { label: t('field.dr'), value: d.dr ?? '-' },
               { label: t('field.battery'), value: d.battery ?? '-' },
+              {
+                label: t('field.txPower'),
+                value: t('txPowerValue', { dbm: d.txPowerDbm ?? '-', index: d.txPower, nbTrans: d.nbTrans }),
+              },
             ]}
           />
         </CardPanel>
