@@ -154,8 +154,9 @@ export class DeviceRepository {
    * one pass (count(*) OVER ()); an unfiltered list walks an index for the page and counts apart.
    */
   async list(user: AuthUser, p: ListArgs, extra?: SQL) {
-    if (p.appID !== undefined && p.tagsId?.length && !extra && (p.orderBy ?? 'createtime') === 'createtime') {
-      return this.listByTag({ ...p, appID: p.appID, tagsId: p.tagsId });
+    const by = p.orderBy ?? 'createtime';
+    if (p.appID !== undefined && p.tagsId?.length && !extra && (by === 'createtime' || by === 'devName')) {
+      return this.listByTag({ ...p, appID: p.appID, tagsId: p.tagsId, by });
     }
     const where = and(
       visibleDevices(user),
@@ -193,26 +194,27 @@ export class DeviceRepository {
   }
 
   /**
-   * Tag-filtered page of one application in creation order, read from the narrow
-   * device_tag_links index (page, then an index-only count), then the page's device rows. The
+   * Tag-filtered page of one application in creation or name order, read from the narrow
+   * device_tag_links indexes (page, then an index-only count), then the page's device rows. The
    * caller has checked the application is visible, so its devices are.
    */
-  private async listByTag(p: ListArgs & { appID: number; tagsId: number[] }) {
+  private async listByTag(p: ListArgs & { appID: number; tagsId: number[]; by: 'createtime' | 'devName' }) {
     const l = deviceTagLinks;
     const where = and(
       sql`${l.tagId} = ANY(${intArray(p.tagsId)})`,
       eq(l.appId, p.appID),
       p.regions?.length ? inArray(l.region, p.regions) : undefined,
     );
-    // One tag: the index (tag, app, region, created_at DESC, dev_eui) serves the page in order
-    // and stops early. Several tags: a device carrying more than one of them counts once.
+    // One tag: the index (tag, app, region, created_at DESC | name, dev_eui) serves the page in
+    // order and stops early. Several tags: a device carrying more than one of them counts once.
     const several = new Set(p.tagsId).size > 1;
+    const key = p.by === 'devName' ? l.name : l.createdAt;
     const q = this.db
       .select({ devEui: l.devEui })
       .from(l)
       .where(where)
-      .groupBy(...(several ? [l.devEui, l.createdAt] : []))
-      .orderBy(p.orderType === 'asc' ? asc(l.createdAt) : desc(l.createdAt), asc(l.devEui))
+      .groupBy(...(several ? [l.devEui, key] : []))
+      .orderBy(p.orderType === 'asc' ? asc(key) : desc(key), asc(l.devEui))
       .offset(p.offset);
     const page = await (p.limit ? q.limit(p.limit) : q);
     const [c] = await this.db

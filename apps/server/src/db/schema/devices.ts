@@ -93,4 +93,5 @@ export const deviceTagLinks = pgTable('device_tag_links', {
   region: varchar('region', { length: 20 }).notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   devEui: varchar('dev_eui', { length: 16 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull(),
 });

@@ -232,6 +232,12 @@ describe('devices API', () => {
     expect(us.data.map((d: any) => d.devName)).toEqual(['dev-000303', 'dev-000302', 'dev-000301']);
     const tagged = await q({ tagsId: String(roof), orderBy: 'devName', orderType: 'asc' });
     expect(tagged.data.map((d: any) => d.devName)).toEqual(['dev-000300', 'dev-000302']);
+    // Sorted by name, the tag index follows a rename.
+    const rename = (devName: string) => t.call(token, 'POST', '/api/device/update', { ...devices[0], devName });
+    expect((await rename('zz-renamed')).body.code).toBe(0);
+    const byName = await q({ tagsId: `${roof},${cellar}`, orderBy: 'devName', orderType: 'desc' });
+    expect(byName.data.map((d: any) => d.devName)).toEqual(['zz-renamed', 'dev-000302', 'dev-000301']);
+    await rename('dev-000300');
     const both = await q({ tagsId: String(roof), regions: 'us915' });
     expect(both.amount).toBe(1);
     // Tag filters in creation order read the tag index: one tag, several tags (each device once), regions, paging.
