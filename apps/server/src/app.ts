@@ -15,6 +15,7 @@ import {
 import { Registry } from 'prom-client';
 import { CaptchaService } from './auth/captcha';
 import { installGuard } from './auth/guard';
+import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
 import { LoginThrottle } from './auth/throttle';
 import { MemoryBus } from './bus/bus';
 import { RedisBus } from './bus/redis-bus';
@@ -51,14 +52,16 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const closers: (() => Promise<void> | void)[] = [];
   const bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new MemoryBus();
   closers.push(() => bus.close());
+  const loginStore = config.REDIS_URL ? await RedisLoginStore.connect(config.REDIS_URL) : new MemoryLoginStore();
+  closers.push(() => loginStore.close());
   const services: Services = {
     config,
     database,
     db: database.db,
     users: new UserRepository(database.db),
     sessions: new SessionRepository(database.db, config.SESSION_TTL_HOURS * 3_600_000),
-    captcha: new CaptchaService(),
-    throttle: new LoginThrottle(),
+    captcha: new CaptchaService(loginStore),
+    throttle: new LoginThrottle(loginStore),
     log: app.log,
     search: new SearchRegistry(),
     metrics: new Registry(),

@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { CAPTCHA, type CaptchaChallenge } from '@lns/contract/auth';
 import { drawPuzzle } from './captcha-image';
+import type { LoginStore } from './login-store';
 
-type Pending = { gapX: number; expires: number };
+const challengeKey = (id: string) => `captcha:${id}`;
+const ticketKey = (ticket: string) => `ticket:${ticket}`;
 
 /**
  * Issues slide-puzzle challenges and single-use tickets. A challenge may be answered once
  * (right or wrong); a passed challenge yields a ticket good for one login within 2 minutes.
+ * Both live in the login store, so any instance can check what another issued.
  */
 export class CaptchaService {
-  private readonly challenges = new Map<string, Pending>();
-  private readonly tickets = new Map<string, number>();
+  constructor(private readonly store: LoginStore) {}
 
-  issue(now = Date.now()): CaptchaChallenge {
-    this.prune(now);
+  async issue(): Promise<CaptchaChallenge> {
     const { background, piece, gapX, gapY } = drawPuzzle(CAPTCHA.width, CAPTCHA.height, CAPTCHA.piece);
     const id = randomBytes(16).toString('base64url');
-    this.challenges.set(id, { gapX, expires: now + CAPTCHA.challengeTtlMs });
+    await this.store.put(challengeKey(id), String(gapX), CAPTCHA.challengeTtlMs);
     return {
       id,
       background: `data:image/png;base64,${background.toString('base64')}`,
@@ -29,33 +30,28 @@ export class CaptchaService {
   }
 
   /** Returns a ticket when x lands on the gap and the track looks like a human drag. */
-  check(id: string, x: number, track: [number, number, number][], now = Date.now()): string | null {
-    const pending = this.challenges.get(id);
-    this.challenges.delete(id);
-    if (!pending || pending.expires < now) return null;
-    if (Math.abs(x - pending.gapX) > CAPTCHA.tolerance) return null;
+  async check(id: string, x: number, track: [number, number, number][]): Promise<string | null> {
+    const gap = await this.store.take(challengeKey(id));
+    if (gap === null) return null;
+    if (Math.abs(x - Number(gap)) > CAPTCHA.tolerance) return null;
     if (!plausibleTrack(track)) return null;
     const ticket = randomBytes(24).toString('base64url');
-    this.tickets.set(ticket, now + CAPTCHA.ticketTtlMs);
+    // Stored with its expiry time too: `redeem` can be asked about a later moment (tests).
+    await this.store.put(ticketKey(ticket), String(Date.now() + CAPTCHA.ticketTtlMs), CAPTCHA.ticketTtlMs);
     return ticket;
   }
 
   /** Consumes a ticket: true once, within its lifetime. */
-  redeem(ticket: string | undefined, now = Date.now()): boolean {
+  async redeem(ticket: string | undefined, now = Date.now()): Promise<boolean> {
     if (!ticket) return false;
-    const expires = this.tickets.get(ticket);
-    this.tickets.delete(ticket);
-    return expires !== undefined && expires >= now;
+    const expires = await this.store.take(ticketKey(ticket));
+    return expires !== null && Number(expires) >= now;
   }
 
   /** Test hook: where the gap of a pending challenge is. */
-  peekGap(id: string): number | undefined {
-    return this.challenges.get(id)?.gapX;
-  }
-
-  private prune(now: number): void {
-    for (const [k, v] of this.challenges) if (v.expires < now) this.challenges.delete(k);
-    for (const [k, v] of this.tickets) if (v < now) this.tickets.delete(k);
+  async peekGap(id: string): Promise<number | undefined> {
+    const gap = await this.store.peek(challengeKey(id));
+    return gap === null ? undefined : Number(gap);
   }
 }
 

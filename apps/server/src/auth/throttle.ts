@@ -1,12 +1,14 @@
 import { LOGIN_THROTTLE } from '@lns/contract/auth';
+import type { LoginStore } from './login-store';
 
 /**
- * Failed sign-ins counted per account name and per client address in a sliding window.
- * In memory: one instance sees its own attempts (documented limit when clustered).
+ * Failed sign-ins counted per account name and per client address in a sliding window, in the
+ * login store (shared by every instance when REDIS_URL is set).
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
   private readonly windowMs = LOGIN_THROTTLE.windowMs;
+
+  constructor(private readonly store: LoginStore) {}
 
   /** Keys starting with "ip:" allow more failures: many people may share one address. */
   private max(key: string): number {
@@ -14,29 +16,20 @@ export class LoginThrottle {
   }
 
   /** Milliseconds until the key may try again, or 0. */
-  blockedFor(keys: string[], now = Date.now()): number {
+  async blockedFor(keys: string[], now = Date.now()): Promise<number> {
     let wait = 0;
     for (const key of keys) {
-      const recent = this.recent(key, now);
+      const recent = await this.store.hits(`fail:${key}`, now, this.windowMs);
       if (recent.length >= this.max(key)) wait = Math.max(wait, recent[0]! + this.windowMs - now);
     }
     return wait;
   }
 
-  fail(keys: string[], now = Date.now()): void {
-    for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
-    if (this.failures.size > 100_000) this.prune(now);
+  async fail(keys: string[], now = Date.now()): Promise<void> {
+    for (const key of keys) await this.store.hit(`fail:${key}`, now, this.windowMs);
   }
 
-  succeed(keys: string[]): void {
-    for (const key of keys) this.failures.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
-
-  private prune(now: number): void {
-    for (const [key] of this.failures) if (this.recent(key, now).length === 0) this.failures.delete(key);
+  async succeed(keys: string[]): Promise<void> {
+    for (const key of keys) await this.store.clear(`fail:${key}`);
   }
 }

@@ -135,7 +135,7 @@ describe('slide-puzzle captcha', () => {
     expect(body.data.background).toMatch(/^data:image\/png;base64,/);
     expect(body.data.piece).toMatch(/^data:image\/png;base64,/);
     expect(body.data.width).toBe(CAPTCHA.width);
-    return { id: body.data.id as string, gap: t.services.captcha.peekGap(body.data.id)! };
+    return { id: body.data.id as string, gap: (await t.services.captcha.peekGap(body.data.id))! };
   };
 
   it('refuses sign-in without a ticket', async () => {
@@ -183,7 +183,62 @@ describe('slide-puzzle captcha', () => {
 
   it('an expired ticket fails', async () => {
     const { id, gap } = await challenge();
-    const ticket = t.services.captcha.check(id, gap, drag(gap))!;
-    expect(t.services.captcha.redeem(ticket, Date.now() + CAPTCHA.ticketTtlMs + 1)).toBe(false);
+    const ticket = (await t.services.captcha.check(id, gap, drag(gap)))!;
+    expect(await t.services.captcha.redeem(ticket, Date.now() + CAPTCHA.ticketTtlMs + 1)).toBe(false);
+  });
+});
+
+describe('sign-in across two instances sharing Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { LOGIN_CAPTCHA: 'true', REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+  });
+  afterAll(() => Promise.all([a?.close(), b?.close()]));
+
+  // A random client address and name per run: the window in Redis outlives the test.
+  const run = Math.random().toString(36).slice(2, 8);
+  const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const login = (t: TestApp, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: address });
+
+  it('a captcha issued by one instance is checked by the other, and its ticket works once anywhere', async () => {
+    const { body } = await a.call(undefined, 'GET', '/api/captcha');
+    const gap = (await a.services.captcha.peekGap(body.data.id))!;
+    const checked = await b.call(undefined, 'POST', '/api/captcha/check', {
+      id: body.data.id,
+      x: gap,
+      track: drag(gap),
+    });
+    expect(checked.body.code).toBe(0);
+    const digest = checked.body.data.ticket;
+    expect((await login(a, { name: 'admin', password: ADMIN_PASSWORD, digest })).json().code).toBe(0);
+    expect((await login(b, { name: 'admin', password: ADMIN_PASSWORD, digest })).json()).toMatchObject({
+      code: 1007,
+      field: 'digest',
+    });
+  });
+
+  it('failed sign-ins count across instances', async () => {
+    const name = `ghost-${run}`;
+    for (let i = 0; i < 5; i++) {
+      const res = await login(i % 2 ? a : b, { name, password: 'bad', digest: 'none' });
+      expect(res.json().code).toBe(1007); // no valid ticket, yet a failure is not counted for it
+    }
+    // Wrong passwords behind valid tickets: 3 on one instance, 2 on the other, then blocked on both.
+    const ticket = async (t: TestApp) => {
+      const { body } = await t.call(undefined, 'GET', '/api/captcha');
+      const gap = (await t.services.captcha.peekGap(body.data.id))!;
+      return (await t.services.captcha.check(body.data.id, gap, drag(gap)))!;
+    };
+    for (let i = 0; i < 5; i++) {
+      const t = i < 3 ? a : b;
+      expect((await login(t, { name, password: 'bad', digest: await ticket(t) })).json().code).toBe(2004);
+    }
+    for (const t of [a, b]) {
+      const res = await login(t, { name, password: 'bad', digest: await ticket(t) });
+      expect(res.statusCode).toBe(429);
+    }
   });
 });

@@ -23,7 +23,7 @@ export const authRoutes: RouteModule = (app, s) => {
       config: { access: 'public' },
       schema: { tags, summary: 'A new slide-puzzle challenge', response: { 200: envelopeOf(captchaChallenge) } },
     },
-    async () => ok(s.captcha.issue()),
+    async () => ok(await s.captcha.issue()),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export const authRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
-      const ticket = s.captcha.check(req.body.id, req.body.x, req.body.track);
+      const ticket = await s.captcha.check(req.body.id, req.body.x, req.body.track);
       if (!ticket) throw new ApiError(C.PARAM_FORMAT, 'captcha not passed', 'x');
       return ok({ ticket });
     },
@@ -53,21 +53,21 @@ export const authRoutes: RouteModule = (app, s) => {
     async (req, reply) => {
       const { name, password, digest } = req.body;
       const keys = [`name:${name.toLowerCase()}`, `ip:${req.ip}`];
-      const wait = s.throttle.blockedFor(keys);
+      const wait = await s.throttle.blockedFor(keys);
       if (wait > 0) {
         reply.header('retry-after', Math.ceil(wait / 1000));
         throw new ApiError(C.BUSY, `too many failed sign-ins, retry in ${Math.ceil(wait / 60_000)} min`);
       }
-      if (s.config.LOGIN_CAPTCHA && !s.captcha.redeem(digest)) {
+      if (s.config.LOGIN_CAPTCHA && !(await s.captcha.redeem(digest))) {
         throw new ApiError(C.PARAM_FORMAT, 'captcha ticket missing, used or expired', 'digest');
       }
       const user = await s.users.byName(name);
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) {
-        s.throttle.fail(keys);
+        await s.throttle.fail(keys);
         throw new ApiError(C.WRONG_CREDENTIALS);
       }
-      s.throttle.succeed([keys[0]!]);
+      await s.throttle.succeed([keys[0]!]);
       const token = await s.sessions.create(user.id);
       return { code: 0, token, name: user.name, userID: user.id, admin: user.admin as 0 | 1 };
     },
