@@ -75,6 +75,8 @@ export const appMessage = z.object({
   data: z.string(),
   /** Output of the application's decoder, when it has one. */
   object: z.unknown().optional(),
+  /** Why the decoder gave no object (script error, timeout, malformed Cayenne LPP). */
+  decodeError: z.string().optional(),
   dr: z.number().int().nullable(),
   sf: z.number().int().nullable(),
   bw: z.number().int().nullable(),

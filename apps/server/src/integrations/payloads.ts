@@ -47,6 +47,8 @@ export interface UplinkPayload {
   payloadBase64: string;
   /** The application decoder's output, when it has one. */
   object?: unknown;
+  /** Why the decoder gave no object. */
+  decodeError?: string;
   dr: number | null;
   sf: number | null;
   bw: number | null;
@@ -56,7 +58,7 @@ export interface UplinkPayload {
 }
 export type JoinPayload = Omit<
   UplinkPayload,
-  'type' | 'fCnt' | 'fPort' | 'confirmed' | 'payload' | 'payloadBase64' | 'object'
+  'type' | 'fCnt' | 'fPort' | 'confirmed' | 'payload' | 'payloadBase64' | 'object' | 'decodeError'
 > & {
   type: 'join';
 };
@@ -77,6 +79,7 @@ export function uplinkPayload(m: AppMessage, app: AppRef): UplinkPayload {
     payload: m.data,
     payloadBase64: Buffer.from(m.data, 'hex').toString('base64'),
     ...(m.object === undefined ? {} : { object: m.object }),
+    ...(m.decodeError === undefined ? {} : { decodeError: m.decodeError }),
     dr: m.dr,
     sf: m.sf,
     bw: m.bw,

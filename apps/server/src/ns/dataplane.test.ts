@@ -1,3 +1,4 @@
+import type { AppMessage } from '@lns/contract/frames';
 import { openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
@@ -337,6 +338,64 @@ describe('data plane over the real UDP socket', () => {
     expect(await status()).toMatchObject({ txPower: 1, txPowerDbm: 14, nbTrans: 1, dr: 5 });
     // The history starts over after a request: no new LinkADRReq on the next uplink.
     expect(sent()).toBe(afterRequest);
+  });
+
+  it("decodes uplinks with the application's decoder (Cayenne LPP, JavaScript) and records decoder errors", async () => {
+    const appWith = async (appName: string, decoder: Record<string, string>) => {
+      const res = await t.call(alice, 'POST', '/api/application/create', { appName, decoder });
+      expect(res.body.code).toBe(0);
+      return res.body.data.appID as number;
+    };
+    const lppApp = await appWith('dp-lpp', { name: 'lpp', type: 'cayenne', content: '' });
+    const jsApp = await appWith('dp-js', {
+      name: 'js',
+      type: 'javascript',
+      content:
+        'function decodeUplink(i) { if (i.bytes[0] === 0xff) throw new Error("bad frame"); return { data: { n: i.bytes[0], port: i.fPort } }; }',
+    });
+    const lpp = abpDevice(++n);
+    const js = abpDevice(++n);
+    expect((await t.call(alice, 'POST', '/api/device/create', { appID: lppApp, ...lpp })).body.code).toBe(0);
+    expect((await t.call(alice, 'POST', '/api/device/create', { appID: jsApp, ...js })).body.code).toBe(0);
+    const messages: AppMessage[] = [];
+    const off = t.services.local.subscribe(localTopics.appMessage, (e) =>
+      messages.push((e as { message: AppMessage }).message),
+    );
+
+    g1.push([
+      rxpkOf(
+        abpSession(lpp)({ fCnt: 1, fPort: 3, payload: Buffer.from('036701100567 00ff'.replace(/ /g, ''), 'hex') }),
+      ),
+    ]);
+    g1.push([rxpkOf(abpSession(js)({ fCnt: 1, fPort: 7, payload: Buffer.from([42]) }))]);
+    await settle(dp);
+    g1.push([rxpkOf(abpSession(js)({ fCnt: 2, fPort: 7, payload: Buffer.from([0xff]) }))]);
+    await settle(dp);
+    off();
+
+    const history = async (devEUI: string) => (await get('/api/device/history', { devEUI })).data;
+    expect((await history(lpp.devEUI))[0].object).toEqual({ temperature_3: 27.2, temperature_5: 25.5 });
+    const [bad, good] = await history(js.devEUI);
+    expect(good.object).toEqual({ n: 42, port: 7 });
+    expect(bad.object).toBeUndefined();
+    expect(bad.decodeError).toMatch(/bad frame/);
+    // The same objects travel with the events that feed push, MQTT and the live pages.
+    expect(messages.map((m) => m.object ?? m.decodeError)).toEqual([
+      { temperature_3: 27.2, temperature_5: 25.5 },
+      { n: 42, port: 7 },
+      expect.stringMatching(/bad frame/),
+    ]);
+
+    // An edited script applies from the next uplink.
+    const edit = await t.call(alice, 'POST', '/api/application/update', {
+      appID: jsApp,
+      appName: 'dp-js',
+      decoder: { name: 'js', type: 'javascript', content: 'function Decode(port, bytes) { return { v2: bytes[0] }; }' },
+    });
+    expect(edit.body.code).toBe(0);
+    g1.push([rxpkOf(abpSession(js)({ fCnt: 3, fPort: 7, payload: Buffer.from([5]) }))]);
+    await settle(dp);
+    expect((await history(js.devEUI))[0].object).toEqual({ v2: 5 });
   });
 
   it('validates downlinks: port, hex, size, MAC commands', async () => {

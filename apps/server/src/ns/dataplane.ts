@@ -4,6 +4,7 @@ import { UdpBridge } from '../bridge/udp';
 import { localTopics, topics } from '../bus/bus';
 import type { Services } from '../context';
 import { deviceFrames, deviceMessages, gatewayFrames } from '../db/schema/dataplane';
+import { DecoderCache } from '../integrations/decoders/decoders';
 import { UplinkBatcher } from './batcher';
 import { Deduplicator } from './dedup';
 import { TxSender } from './downlink/sender';
@@ -41,6 +42,7 @@ export class DataPlane {
   readonly bridge: UdpBridge;
   readonly retention: RetentionJob;
   readonly batcher: UplinkBatcher;
+  readonly decoders: DecoderCache;
   /** Class C devices with a send in progress (one downlink at a time per device). */
   readonly classCBusy = new Set<string>();
   private readonly redis?: Redis;
@@ -69,6 +71,10 @@ export class DataPlane {
     this.dedup = new Deduplicator(s.config.DEDUP_WINDOW_MS, (u) => this.batcher.push(u), this.redis);
     this.bridge = new UdpBridge(this);
     this.sender = new TxSender(this.gateways.pull, (buf, port, address) => this.bridge.send(buf, port, address));
+    this.decoders = new DecoderCache(s.db, (appID, message) => {
+      this.metrics.decodeErrors.inc();
+      s.log.debug({ appID, message }, 'decoder error');
+    });
     this.retention = new RetentionJob(s.db, this.settings, s.log, s.database.kind === 'pglite');
   }
 
@@ -100,6 +106,7 @@ export class DataPlane {
     // Let in-flight uplinks finish before the last flush.
     for (let i = 0; i < 100 && this.inflight > 0; i++) await new Promise((r) => setTimeout(r, 20));
     await this.writer.flush().catch(() => {});
+    this.decoders.close();
     this.redis?.disconnect();
   }
 

@@ -25,6 +25,11 @@ export function dataPlaneMetrics(registry: Registry) {
       labelNames: ['result'],
       registers: [registry],
     }),
+    decodeErrors: new Counter({
+      name: 'lns_decoder_errors_total',
+      help: 'Uplinks whose application decoder failed (script error, timeout, malformed payload)',
+      registers: [registry],
+    }),
     joins: new Counter({
       name: 'lns_joins_total',
       help: 'Join-requests by outcome',

@@ -311,6 +311,13 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
     gwId: rx.best.gwId,
   });
   if (f.fPort !== null && f.fPort > 0) {
+    const decoded =
+      accepted.decoderVersion === null
+        ? {}
+        : await dp.decoders.decode(
+            { appID: app.appID, version: accepted.decoderVersion },
+            { bytes: [...payload], fPort: f.fPort, fCnt, devEUI: dev.devEui, recvTime: new Date(rx.now).toISOString() },
+          );
     dp.appMessage(
       {
         msgID: frame.msgID,
@@ -324,6 +331,7 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
         fPort: f.fPort,
         confirmed,
         data: payload.toString('hex'),
+        ...decoded,
         dr: c.dr,
         sf: rx.sf,
         bw: rx.bw,
@@ -358,6 +366,8 @@ interface Accepted {
   fCntDown: number;
   devName: string;
   app: AppInfo;
+  /** The application's updated_at when it has a decoder (the decoder cache's version), else null. */
+  decoderVersion: number | null;
   pending: PendingDownlink[];
   acked: string[];
 }
@@ -389,7 +399,8 @@ async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map
       FROM i, applications a
       WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt AND a.id = d.app_id
       RETURNING d.dev_eui, d.f_cnt_down, d.name, d.app_id, a.name AS app_name, a.push_urls, a.headers,
-        a.enable_mqtt, a.owner_id, i.ack
+        a.enable_mqtt, a.owner_id, i.ack,
+        CASE WHEN coalesce(a.decoder->>'type', 'none') <> 'none' THEN a.updated_at END AS decoder_version
     ), acked AS (
       UPDATE downlinks q SET status = 3, ack = 'ACK', updated_at = ${now}
       FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (1, 2) AND q.confirmed AND q.ack IS NULL
@@ -418,6 +429,7 @@ async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map
           enableMQTT: Boolean(r.enable_mqtt),
           ownerId: Number(r.owner_id),
         },
+        decoderVersion: r.decoder_version === null ? null : Number(r.decoder_version),
         pending: [],
         acked: parsePgArray(r.acked),
       };

@@ -50,6 +50,7 @@ export const deviceMessages = pgTable('device_messages', {
   confirmed: boolean('confirmed').notNull().default(false),
   data: text('data').notNull().default(''),
   object: jsonb('object'),
+  decodeError: text('decode_error'),
   dr: smallint('dr'),
   sf: smallint('sf'),
   bw: smallint('bw'),

@@ -23,7 +23,7 @@ describe('applications API', () => {
       pushUrls: ['https://push.example.com/hook/', '', '  '],
       headers: { Authorization: 'Bearer x', 'X-Empty': '', '': 'orphan' },
       enableMQTT: true,
-      decoder: { name: 'meter', type: 'javascript', content: 'function decode(b){return {}}' },
+      decoder: { name: 'meter', type: 'javascript', content: 'function decodeUplink(input){return {data: {}}}' },
       extra: 'dropped',
     });
     expect(res.body.code).toBe(0);
@@ -67,6 +67,9 @@ describe('applications API', () => {
     [{ appName: 'ok', enableMQTT: 'yes' }, 1007, 'enableMQTT'],
     [{ appName: 'ok', productType: 'zigbee' }, 1007, 'productType'],
     [{ appName: 'ok', decoder: { type: 'lua' } }, 1007, 'decoder.type'],
+    // A JavaScript decoder must compile in the sandbox and define an entry point.
+    [{ appName: 'ok', decoder: { type: 'javascript', content: 'function decodeUplink( {' } }, 1007, 'decoder.content'],
+    [{ appName: 'ok', decoder: { type: 'javascript', content: 'var a = 1;' } }, 1007, 'decoder.content'],
   ])('refuses %j with %i naming %s and writes nothing', async (payload, code, field) => {
     const before = (await t.call(alice, 'GET', '/api/application/list')).body.amount;
     const res = await create(alice, payload);

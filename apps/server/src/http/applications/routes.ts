@@ -15,6 +15,7 @@ import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
 import { z } from 'zod';
 import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
+import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { ApiError } from '../errors';
@@ -22,6 +23,12 @@ import type { RouteModule } from '../types';
 import { mqttUrlFor } from '../users/routes';
 
 const tags = ['applications'];
+
+/** A JavaScript decoder must compile in the sandbox before it is saved (1007 with the reason). */
+async function checkDecoder(d: { type: string; content: string } | null | undefined): Promise<void> {
+  const problem = d ? await decoderProblem(d) : null;
+  if (problem) throw new ApiError(C.PARAM_FORMAT, `decoder: ${problem}`, 'decoder.content');
+}
 
 const row = (a: Rec, deviceNums: number, username: string) => ({
   appID: a.id,
@@ -90,6 +97,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
     async (req) => {
       const b = req.body;
       if (await apps.nameTaken(req.user.id, b.appName)) throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+      await checkDecoder(b.decoder);
       const created = await save(() =>
         apps.create(req.user.id, {
           name: b.appName,
@@ -117,6 +125,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
         throw new ApiError(C.APP_EXISTS, undefined, 'appName');
       }
+      await checkDecoder(b.decoder);
       await save(() =>
         apps.update(current.id, {
           name: b.appName,

@@ -28,6 +28,11 @@ import { useSaveApp } from '../api';
 
 type Errors = Partial<Record<string, string>>;
 
+const DECODER_TEMPLATE = `function decodeUplink(input) {
+  // input.bytes, input.fPort, input.fCnt, input.devEUI, input.recvTime
+  return { data: { temperature: ((input.bytes[0] << 8) | input.bytes[1]) / 10 } };
+}`;
+
 /** Add (app undefined) or update an application: name, push URLs, headers, MQTT, decoder. */
 export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: () => void; app?: AppDetail }) {
   const { t } = useTranslation('applications');
@@ -74,6 +79,8 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
     } catch (e) {
       if (e instanceof ApiError) {
         if (e.code === 3002) setErrors({ appName: t('errors.exists') });
+        // The server compiles the script in its sandbox and says what is wrong with it.
+        else if (e.field === 'decoder.content') setErrors({ decoder: e.envelope?.msg ?? e.message });
         else toast.error(e.message);
       }
     }
@@ -230,7 +237,10 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
             minRows={4}
             value={decoder}
             onChange={(e) => setDecoder(e.target.value)}
-            slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+            placeholder={DECODER_TEMPLATE}
+            error={Boolean(errors.decoder)}
+            helperText={errors.decoder ?? t('decoderHelp')}
+            slotProps={{ htmlInput: { style: { fontFamily: 'monospace' }, 'data-testid': 'app-decoder' } }}
           />
         )}
       </Box>
