@@ -78,9 +78,21 @@ export class DataPlane {
     this.retention = new RetentionJob(s.db, this.settings, s.log, s.database.kind === 'pglite');
   }
 
+  private detached = 0;
+
   /** Uplinks received and not yet processed (tests and benchmarks wait for 0). */
   get inflight(): number {
-    return this.dedup.size + this.batcher.pending;
+    return this.dedup.size + this.batcher.pending + this.detached;
+  }
+
+  /** Work an uplink left running after its batch (decoding): counted in `inflight`, errors logged. */
+  track(work: Promise<unknown>): void {
+    this.detached++;
+    work
+      .catch((err) => this.s.log.error({ err }, 'uplink follow-up'))
+      .finally(() => {
+        this.detached--;
+      });
   }
 
   /** Binds the UDP socket and starts the background jobs. Returns the bound port. */

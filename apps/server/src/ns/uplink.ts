@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { downlinks } from '../db/schema/dataplane';
 import { deviceSignal, devices } from '../db/schema/devices';
 import type { DeviceRecord } from '../devices/repository';
+import type { Decoded } from '../integrations/decoders/decoders';
 import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
 import type { AppInfo, DataPlane } from './dataplane';
 import type { RxCopy, Uplink } from './dedup';
@@ -311,35 +312,37 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
     gwId: rx.best.gwId,
   });
   if (f.fPort !== null && f.fPort > 0) {
-    const decoded =
-      accepted.decoderVersion === null
-        ? {}
-        : await dp.decoders.decode(
-            { appID: app.appID, version: accepted.decoderVersion },
-            { bytes: [...payload], fPort: f.fPort, fCnt, devEUI: dev.devEui, recvTime: new Date(rx.now).toISOString() },
-          );
-    dp.appMessage(
-      {
-        msgID: frame.msgID,
-        createtime: rx.now,
-        type: 'uplink',
-        devEUI: dev.devEui,
-        devName: accepted.devName,
-        appID: app.appID,
-        devAddr: f.devAddr,
-        fCnt,
-        fPort: f.fPort,
-        confirmed,
-        data: payload.toString('hex'),
-        ...decoded,
-        dr: c.dr,
-        sf: rx.sf,
-        bw: rx.bw,
-        freq: rx.freq,
-        rxInfo: rx.rxInfo,
-      },
-      app,
-    );
+    const fPort = f.fPort;
+    const publish = (decoded: Decoded) =>
+      dp.appMessage(
+        {
+          msgID: frame.msgID,
+          createtime: rx.now,
+          type: 'uplink',
+          devEUI: dev.devEui,
+          devName: accepted.devName,
+          appID: app.appID,
+          devAddr: f.devAddr,
+          fCnt,
+          fPort,
+          confirmed,
+          data: payload.toString('hex'),
+          ...decoded,
+          dr: c.dr,
+          sf: rx.sf,
+          bw: rx.bw,
+          freq: rx.freq,
+          rxInfo: rx.rxInfo,
+        },
+        app,
+      );
+    if (accepted.decoderVersion === null) publish({});
+    else {
+      // Not awaited: the batch goes on while the decoder thread works (it keeps each
+      // application's uplinks in order), so a slow script cannot hold up other devices.
+      const input = { bytes: [...payload], fPort, fCnt, devEUI: dev.devEui, recvTime: new Date(rx.now).toISOString() };
+      dp.track(dp.decoders.decode({ appID: app.appID, version: accepted.decoderVersion }, input).then(publish));
+    }
   }
   const status = macIn.find((x) => x.type === 'DevStatusAns');
   if (status?.type === 'DevStatusAns') {
