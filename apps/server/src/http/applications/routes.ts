@@ -27,7 +27,7 @@ const tags = ['applications'];
 /** A JavaScript decoder must compile in the sandbox before it is saved (1007 with the reason). */
 async function checkDecoder(d: { type: string; content: string } | null | undefined): Promise<void> {
   const problem = d ? await decoderProblem(d) : null;
-  if (problem) throw new ApiError(C.PARAM_FORMAT, `decoder: ${problem}`, 'decoder.content');
+  if (problem) throw new ApiError(C.PARAM_FORMAT, problem, 'decoder.content');
 }
 
 const row = (a: Rec, deviceNums: number, username: string) => ({

@@ -80,8 +80,11 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
       if (e instanceof ApiError) {
         if (e.code === 3002) setErrors({ appName: t('errors.exists') });
         // The server compiles the script in its sandbox and says what is wrong with it.
-        else if (e.field === 'decoder.content') setErrors({ decoder: e.envelope?.msg ?? e.message });
-        else toast.error(e.message);
+        else if (e.field === 'decoder.content') {
+          // The envelope reads "<code text>: <field> (<reason>)": show the reason.
+          const reason = /\((.*)\)$/s.exec(e.envelope?.msg ?? '')?.[1];
+          setErrors({ decoder: reason ? `${t('errors.decoder')}: ${reason}` : e.message });
+        } else toast.error(e.message);
       }
     }
   };
