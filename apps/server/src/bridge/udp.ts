@@ -95,10 +95,13 @@ export class UdpBridge {
         }
         if (d.stat) this.dp.gateways.stat(gwId, d.stat);
         break;
-      case 'PULL_DATA':
+      case 'PULL_DATA': {
+        const isNew = !this.dp.gateways.pull.has(gwId);
         this.dp.gateways.pull.set(gwId, { address: rinfo.address, port: rinfo.port, version: d.version });
+        this.dp.sender.pulled(gwId, isNew);
         this.send(buildPullAck(d.version, d.token), rinfo.port, rinfo.address);
         break;
+      }
       case 'TX_ACK':
         // Known values only as labels: a gateway must not be able to grow the metric without bound.
         this.dp.metrics.txAck.inc({

@@ -70,7 +70,11 @@ export class DataPlane {
     this.batcher = new UplinkBatcher(this, 1);
     this.dedup = new Deduplicator(s.config.DEDUP_WINDOW_MS, (u) => this.batcher.push(u), this.redis);
     this.bridge = new UdpBridge(this);
-    this.sender = new TxSender(this.gateways.pull, (buf, port, address) => this.bridge.send(buf, port, address));
+    this.sender = new TxSender(
+      this.gateways.pull,
+      (buf, port, address) => this.bridge.send(buf, port, address),
+      s.config.REDIS_URL ? s.bus : undefined,
+    );
     this.decoders = new DecoderCache(s.db, (appID, message) => {
       this.metrics.decodeErrors.inc();
       s.log.debug({ appID, message }, 'decoder error');
