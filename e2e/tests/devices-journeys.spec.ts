@@ -80,6 +80,15 @@ test('create an application with push URLs and headers', async () => {
   await page.getByRole('textbox', { name: 'Value', exact: true }).last().fill('Bearer e2e');
   await page.getByRole('button', { name: 'Add header' }).click(); // an empty row is dropped
   await page.getByTestId('app-mqtt').check();
+  // A decoder script the server cannot compile is refused with its reason; the fixed one saves.
+  await page.getByLabel('Payload decoder').click();
+  await page.getByRole('option', { name: 'JavaScript' }).click();
+  await page.getByTestId('app-decoder').fill('function decodeUplink(input) {\n  return { data: input.bytes[0] \n}');
+  await page.getByTestId('app-save').click();
+  await expect(page.getByText(/The script cannot be used: SyntaxError/)).toBeVisible();
+  await page
+    .getByTestId('app-decoder')
+    .fill('function decodeUplink(input) {\n  return { data: { first: input.bytes[0] } };\n}');
   await shot('app-form');
   await page.getByTestId('app-save').click();
   await expect(page.getByTestId(`app-link-${APP}`)).toBeVisible();
@@ -96,6 +105,7 @@ test('create an application with push URLs and headers', async () => {
   const info = await api('GET', '/api/application/info', { appID: String(appID) });
   expect(info.data.headers).toEqual({ Authorization: 'Bearer e2e' });
   expect(info.data.mqName).toMatch(/^app-/);
+  expect(info.data.decoder).toMatchObject({ type: 'javascript' });
   await shot('app-detail');
 });
 
