@@ -40,7 +40,14 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+/**
+ * A server on a fresh database; `shareDatabaseOf` (PostgreSQL only) opens the database of another
+ * test app instead, as a second instance of one cluster (that app drops it).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { shareDatabaseOf?: { databaseUrl?: string } } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-test-'));
   const config = loadConfig({
     ADMIN_PASSWORD,
@@ -50,7 +57,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
     ...env,
   });
-  const fresh = await freshDatabase();
+  const sharedUrl = opts.shareDatabaseOf?.databaseUrl;
+  if (opts.shareDatabaseOf && !sharedUrl) throw new Error('shareDatabaseOf needs PostgreSQL');
+  const fresh = sharedUrl
+    ? { database: await openDatabase({ url: sharedUrl }), url: sharedUrl, drop: async () => {} }
+    : await freshDatabase();
   const { app, services } = await buildApp(config, fresh.database);
   await app.ready();
 
@@ -108,7 +119,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, services, config, login, userWithToken, call, close };
+  return { app, services, config, login, userWithToken, call, close, databaseUrl: fresh.url };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import { openDataFrame } from '@lns/lorawan/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpDevice } from '../../test/devices-fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, onPostgres, type TestApp } from '../../test/harness';
 import type { Datagram } from '../bridge/semtech';
 import { rxpkOf, TestGateway } from '../bridge/test-gateway';
 import type { DataPlane } from './dataplane';
@@ -76,5 +76,49 @@ describe('downlinks across two instances', () => {
     // The record on A says sent, through B's gateway.
     const hist = await a.call(admin, 'GET', '/api/device/downlink/history', { devEUI: d.devEUI });
     expect(hist.body.data[0]).toMatchObject({ status: 1, gwID });
+  });
+});
+
+/** A real cluster shares its PostgreSQL: the TX_ACK taken by B completes the record A wrote. */
+describe.skipIf(!onPostgres)('downlink TX_ACK across two instances on one PostgreSQL', () => {
+  it('B sends the PULL_RESP A handed over and records its TX_ACK', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', DEDUP_WINDOW_MS: '60' };
+    const a = await createTestApp(env);
+    const b = await createTestApp(env, { shareDatabaseOf: a });
+    const gwID = `a84042${Math.floor(Math.random() * 0xffffffffff)
+      .toString(16)
+      .padStart(10, '0')}`;
+    const [sa, sb] = await Promise.all([startDataPlane(a), startDataPlane(b)]);
+    const up = await new TestGateway(gwID, sa.port).open();
+    const down = await new TestGateway(gwID, sb.port).open();
+    try {
+      const admin = await a.login();
+      const gw = { gwID, gwName: 'shared', region: 'eu868', subnet: 'eu868-default', gwType: 'generic', txPower: 0 };
+      expect((await a.call(admin, 'POST', '/api/gateway/create', gw)).body.code).toBe(0);
+      down.pull();
+      await down.waitFor((d) => d.kind === 'PULL_ACK');
+      for (let i = 0; i < 100 && !sa.dp.sender.canReach(gwID); i++) await new Promise((r) => setTimeout(r, 20));
+      const appID = (await a.call(admin, 'POST', '/api/application/create', { appName: 'shared' })).body.data.appID;
+      const d = abpDevice(9002);
+      expect((await a.call(admin, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+      const body = { devEUI: d.devEUI, fport: 9, data: '01', confirmed: false };
+      expect((await a.call(admin, 'POST', '/api/device/downlink/create', body)).body.code).toBe(0);
+
+      up.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
+      const resp = (await down.waitFor((x) => x.kind === 'PULL_RESP', 3000, true)) as Datagram & { kind: 'PULL_RESP' };
+      down.txAck(resp.token, 'NONE');
+      let rec: Record<string, unknown> | undefined;
+      for (let i = 0; i < 100; i++) {
+        rec = (await a.call(admin, 'GET', '/api/device/downlink/history', { devEUI: d.devEUI })).body.data[0];
+        if (rec?.delivery === 'success') break;
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      expect(rec).toMatchObject({ status: 2, delivery: 'success', gwID });
+    } finally {
+      up.close();
+      down.close();
+      await b.close();
+      await a.close();
+    }
   });
 });
