@@ -69,8 +69,9 @@ export class TxSender {
             this.remote.set(gwId, { instance: a.instance, version, at: Date.now() });
         }),
         cluster.subscribe(RELAY.to(this.instance), (e) => {
+          // Sent from here or dropped, never handed on again (no loop between stale announcements).
           const r = e as Relayed;
-          this.transmit(r.gwId, r.txpk, r.meta);
+          if (this.pull.has(r.gwId)) this.transmit(r.gwId, r.txpk, r.meta);
         }),
       );
     }
