@@ -1,11 +1,13 @@
 import { ADR_HISTORY, type AdrTarget, adrTarget, linkAdrAccepted, linkAdrBlock } from '@lns/lorawan/adr';
 import type { MacCommand } from '@lns/lorawan/mac';
-import { getSubnet, type Region, type Subnet } from '@lns/lorawan/regions';
+import type { Region, Subnet } from '@lns/lorawan/regions';
 import type { DeviceRecord } from '../devices/repository';
 
 export interface AdrUplink {
   dev: DeviceRecord;
   region: Region;
+  /** The device's channel plan (see plan.ts). */
+  subnet: Subnet | null;
   /** The uplink's data rate. */
   dr: number;
   /** Best SNR over the gateways that heard it (null: not LoRa). */
@@ -28,14 +30,6 @@ export interface AdrOutcome {
 /** No ADR this uplink (the bit is off, or no LoRa data rate): the history starts over. */
 export const NO_ADR: AdrOutcome = { history: [], commands: [], request: null };
 
-const planOf = (dev: DeviceRecord, region: Region): Subnet | null => {
-  try {
-    return dev.subnet ? getSubnet(region, dev.subnet) : null;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * One uplink's step of network-side ADR: the SNR joins the device's history, and once the
  * history is full and the margin allows a change, a LinkADRReq block goes out with the answer.
@@ -45,17 +39,16 @@ const planOf = (dev: DeviceRecord, region: Region): Subnet | null => {
 export function adrStep(u: AdrUplink): AdrOutcome {
   if (!u.adr || u.snr === null || u.margin === 'off') return NO_ADR;
   const history = [...u.dev.adrSnr, u.snr].slice(-ADR_HISTORY);
-  const subnet = planOf(u.dev, u.region);
   const target = adrTarget({
     region: u.region,
-    subnet,
+    subnet: u.subnet,
     dr: u.dr,
     txPower: u.dev.txPower,
     snrHistory: history,
     margin: u.margin,
   });
   if (!target) return { history, commands: [], request: null };
-  return { history: [], commands: linkAdrBlock(u.region, subnet, target), request: target };
+  return { history: [], commands: linkAdrBlock(u.region, u.subnet, target), request: target };
 }
 
 /** The device's settings after its LinkADRAns: the requested ones if it accepted every command. */

@@ -308,6 +308,20 @@ describe('data plane over the real UDP socket', () => {
     ]);
   });
 
+  it('sends MAC answers over 15 bytes as an FRMPayload on port 0, encrypted with NwkSKey', async () => {
+    const d = await abp();
+    // 5 LinkCheckReq + 2 DeviceTimeReq: 5 × 3 + 2 × 6 = 27 bytes of answers.
+    const fOpts = Buffer.from([0x02, 0x02, 0x02, 0x02, 0x02, 0x0d, 0x0d]);
+    g1.push([rxpkOf(d.frame({ fCnt: 1, fOpts }), { lsnr: 5, datr: 'SF9BW125' })]);
+    const resp = await nextPullResp(g1);
+    const f = openDataFrame(phyOf(resp.txpk), { nwkSKey: d.nwkSKey, appSKey: d.appSKey, fCnt: 0 });
+    expect(f.micValid).toBe(true);
+    expect(f.frame).toMatchObject({ fPort: 0, fOpts: Buffer.alloc(0) });
+    const cmds = decodeMacCommands(f.payload!, 'down');
+    expect(cmds.map((c) => c.type)).toEqual([...Array(5).fill('LinkCheckAns'), 'DeviceTimeAns', 'DeviceTimeAns']);
+    await settle(dp);
+  });
+
   it('adapts the data rate: after 20 ADR uplinks a LinkADRReq goes out, and its LinkADRAns applies it', async () => {
     const d = await abp();
     const up = (fCnt: number, fOpts?: Buffer) =>

@@ -4,7 +4,7 @@ import { micEquals } from '@lns/lorawan/crypto';
 import { buildJoinAccept, computeJoinRequestMic } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import type { JoinRequestFrame } from '@lns/lorawan/phy';
-import { dataRateOfDatr, getRegion, getSubnet, type Region } from '@lns/lorawan/regions';
+import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deviceSignal } from '../db/schema/devices';
@@ -15,6 +15,7 @@ import { recordSent } from './downlink/record';
 import { buildTxpk, type RxWindow, windowParams } from './downlink/txpk';
 import { rowsOf } from './gateways';
 import { newMsgId } from './ids';
+import { devicePlan } from './plan';
 import { bestCopy } from './records';
 import { gatewayFrames, type Received } from './uplink';
 
@@ -103,14 +104,7 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
   // ---- join-accept -------------------------------------------------------------------------
   const gwCopy = bestCopy(rx.u.copies.filter((c) => dp.sender.canReach(c.gwId)));
   if (gwCopy) {
-    const gw = dp.gateways.cached(gwCopy.gwId);
-    const subnetId = dev.subnet ?? gw?.subnet ?? region.subnets[0]?.id;
-    let cfList = null;
-    try {
-      cfList = subnetId ? getSubnet(region, subnetId).cfList : null;
-    } catch {
-      cfList = null;
-    }
+    let cfList = devicePlan(dp, dev, region, gwCopy.gwId)?.cfList ?? null;
     // Channel-mask CFLists came with RP002 (LoRaWAN 1.0.3); older devices get none.
     if (cfList?.type === 1 && dev.macVersion === '1.0.2') cfList = null;
     const phy = buildJoinAccept({

@@ -18,6 +18,7 @@ import { rowsOf } from './gateways';
 import { newMsgId } from './ids';
 import { handleJoin } from './join';
 import { decodeUplinkMac, macAnswers, macRecords } from './mac';
+import { devicePlan } from './plan';
 import { bestCopy, downlinkRecordOf, freqHz, rxInfoOf, sfbw } from './records';
 
 /** What every stage needs to know about the received uplink. */
@@ -238,9 +239,18 @@ function prepare(dp: DataPlane, rx: Received, f: DataFrame, dev: DeviceRecord, f
       ? decryptFrmPayload(f.fPort === 0 ? dev.nwkSKey! : (dev.appSKey ?? ''), 'up', f.devAddr, fCnt, f.frmPayload)
       : Buffer.alloc(0);
   const macIn = decodeUplinkMac(f.fPort === 0 ? payload : f.fOpts);
+  // Only uplinks with the ADR bit take part (the plan lookup is not needed otherwise).
   const adr =
-    region && dr !== null
-      ? adrStep({ dev, region, dr, snr: rx.best.rxpk.lsnr ?? null, adr: f.fCtrl.adr, margin: dp.s.config.ADR_MARGIN })
+    region && dr !== null && f.fCtrl.adr
+      ? adrStep({
+          dev,
+          region,
+          subnet: devicePlan(dp, dev, region, rx.best.gwId),
+          dr,
+          snr: rx.best.rxpk.lsnr ?? null,
+          adr: f.fCtrl.adr,
+          margin: dp.s.config.ADR_MARGIN,
+        })
       : NO_ADR;
   const answers = [
     ...macAnswers(macIn, { snr: rx.best.rxpk.lsnr ?? 0, sf: rx.sf, gwCount: rx.u.copies.length, receivedAt: rx.now }),

@@ -47,13 +47,9 @@ export class DecoderSandbox {
   async compile(key: string, source: string): Promise<string | null> {
     this.sources.set(key, source);
     this.quarantined.delete(key);
-    const r = await this.call({ op: 'compile', key, source }, key);
-    if (r.error) {
-      this.sources.delete(key);
-      return r.error;
-    }
-    this.loaded.add(key);
-    return null;
+    const error = await this.load(key, source);
+    if (error) this.sources.delete(key);
+    return error;
   }
 
   /** Runs the script of `key`; throws an Error with the script's message, a timeout or a size error. */
@@ -63,11 +59,11 @@ export class DecoderSandbox {
       throw new Error('decoder suspended for a minute after it blocked the sandbox');
     }
     if (!this.loaded.has(key)) {
+      // The thread was restarted since: compile again from the kept source.
       const source = this.sources.get(key);
       if (source === undefined) throw new Error('decoder not compiled');
-      const r = await this.call({ op: 'compile', key, source }, key);
-      if (r.error) throw new Error(r.error);
-      this.loaded.add(key);
+      const error = await this.load(key, source);
+      if (error) throw new Error(error);
     }
     const r = await this.call({ op: 'decode', key, input }, key);
     if (r.error) {
@@ -87,6 +83,14 @@ export class DecoderSandbox {
     const w = this.worker;
     this.reset('sandbox closed');
     await w?.terminate();
+  }
+
+  /** Compiles on the current thread; the error message, or null once it holds the script. */
+  private async load(key: string, source: string): Promise<string | null> {
+    const r = await this.call({ op: 'compile', key, source }, key);
+    if (r.error) return r.error;
+    this.loaded.add(key);
+    return null;
   }
 
   private async call(msg: Record<string, unknown>, key: string): Promise<Reply> {

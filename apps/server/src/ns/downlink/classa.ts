@@ -44,11 +44,18 @@ interface Parts {
   fOpts: Buffer;
 }
 
+/** FOpts holds at most 15 bytes; more MAC answers travel alone as an FRMPayload on port 0. */
+const FOPTS_MAX = 15;
+
 function parts(item: PendingDownlink | undefined, answers: Buffer): Parts {
-  if (!item) return { fPort: null, payload: Buffer.alloc(0), fOpts: answers };
+  if (!item) {
+    return answers.length <= FOPTS_MAX
+      ? { fPort: null, payload: Buffer.alloc(0), fOpts: answers }
+      : { fPort: 0, payload: answers, fOpts: Buffer.alloc(0) };
+  }
   const data = Buffer.from(item.data, 'hex');
   if (item.macCommands) return { fPort: 0, payload: Buffer.concat([answers, data]), fOpts: Buffer.alloc(0) };
-  return { fPort: item.fPort, payload: data, fOpts: answers.length <= 15 ? answers : Buffer.alloc(0) };
+  return { fPort: item.fPort, payload: data, fOpts: answers.length <= FOPTS_MAX ? answers : Buffer.alloc(0) };
 }
 
 /**
