@@ -1,6 +1,9 @@
 import { asBuffer, checkHex, fromHexReversed, toHexReversed, writeUintLE } from './bytes';
 import { checkInt, fail } from './errors';
 
+/** FOpts carries at most 15 bytes (FOptsLen is 4 bits). */
+export const FOPTS_MAX = 15;
+
 /** Message types (MHDR bits 7..5). RejoinRequest is LoRaWAN 1.1 (RFU in 1.0.x). */
 export const MTYPES = [
   'JoinRequest',
@@ -259,7 +262,7 @@ export function encodePhy(frame: PhyPayload): Buffer {
 function encodeData(f: DataFrame): Buffer {
   if (!isDataMType(f.mType)) fail('BAD_MTYPE', `not a data MType: ${f.mType}`);
   const fOptsLen = f.fOpts.length;
-  if (fOptsLen > 15) fail('BAD_FOPTS_LEN', `FOpts is ${fOptsLen} bytes, max 15`);
+  if (fOptsLen > FOPTS_MAX) fail('BAD_FOPTS_LEN', `FOpts is ${fOptsLen} bytes, max ${FOPTS_MAX}`);
   if (f.fPort === null) {
     if (f.frmPayload.length > 0) fail('BAD_FPORT', 'FRMPayload present without FPort');
   } else {

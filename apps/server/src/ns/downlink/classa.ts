@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildDataFrame } from '@lns/lorawan/frames';
 import { encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
+import { FOPTS_MAX } from '@lns/lorawan/phy';
 import type { Region } from '@lns/lorawan/regions';
 import type { DeviceRecord } from '../../devices/repository';
 import type { DataPlane } from '../dataplane';
@@ -44,9 +45,7 @@ interface Parts {
   fOpts: Buffer;
 }
 
-/** FOpts holds at most 15 bytes; more MAC answers travel alone as an FRMPayload on port 0. */
-const FOPTS_MAX = 15;
-
+/** MAC answers that do not fit in FOpts travel alone as an FRMPayload on port 0. */
 function parts(item: PendingDownlink | undefined, answers: Buffer): Parts {
   if (!item) {
     return answers.length <= FOPTS_MAX
