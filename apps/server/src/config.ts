@@ -47,6 +47,8 @@ const schema = z.object({
     .default('000000'),
   /** A gateway is offline after this long without PULL_DATA or PUSH_DATA. */
   GATEWAY_OFFLINE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
+  /** Uplinks (rxpk) accepted per second from one gateway, twice that as a burst; the excess is dropped. */
+  GATEWAY_MAX_UPLINKS_PER_S: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   MAP_ENABLED: bool.default(true),
   MAP_TYPE: z.enum(['gaode', 'google']).default('google'),
   GAODE_MAP_KEY: z.string().default(''),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { installLastResortGuard } from './last-resort';
 
 /** One line on stderr and exit 1: how configuration and port problems are reported. */
 function die(message: string): never {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     ),
   );
   const { app, services } = await buildApp(config, database);
+  installLastResortGuard(app.log, services.metrics);
   if (!config.LOGIN_CAPTCHA)
     app.log.warn('LOGIN_CAPTCHA=false: the login captcha is OFF; use this only for scripted access');
 

@@ -1,3 +1,5 @@
+import { JsonBoundsError, parseBoundedJson } from './bounded-json';
+
 /**
  * Semtech UDP packet-forwarder protocol (v1 and v2): datagram parse and build.
  * Layout: version(1) token(2) identifier(1) [gateway EUI(8)] [JSON].
@@ -11,6 +13,25 @@ export const PULL_ACK = 4;
 export const TX_ACK = 5;
 
 export class SemtechError extends Error {}
+
+/**
+ * Bounds on what one datagram may carry (docs/protocols/semtech-udp.md). A packet forwarder
+ * sends at most a few dozen rxpk per PUSH_DATA (one fetch of the concentrator's FIFO); the rest
+ * is refused here so a hostile sender cannot make the server allocate, recurse or store without
+ * limit.
+ */
+export const DATAGRAM_LIMITS = {
+  /** Nesting of the JSON body: object → rxpk array → rxpk → rsig array → rsig is 5. */
+  maxDepth: 8,
+  maxBytes: 65_535,
+  /** rxpk beyond this in one PUSH_DATA are dropped (and counted). */
+  maxRxpk: 64,
+  /** LoRaWAN PHYPayload is at most 255 bytes: 340 base64 characters. */
+  maxDataChars: 340,
+  /** stat: scalar fields only, this many, strings cut to `maxStatString`. */
+  maxStatFields: 32,
+  maxStatString: 128,
+} as const;
 
 export interface Rxpk {
   tmst: number;
@@ -62,7 +83,16 @@ export interface Txpk {
 }
 
 export type Datagram =
-  | { kind: 'PUSH_DATA'; version: number; token: number; gatewayEui: string; rxpk: Rxpk[]; stat?: Stat }
+  | {
+      kind: 'PUSH_DATA';
+      version: number;
+      token: number;
+      gatewayEui: string;
+      rxpk: Rxpk[];
+      stat?: Stat;
+      /** rxpk beyond DATAGRAM_LIMITS.maxRxpk, not returned. */
+      dropped: number;
+    }
   | { kind: 'PULL_DATA'; version: number; token: number; gatewayEui: string }
   | { kind: 'TX_ACK'; version: number; token: number; gatewayEui: string; error: string }
   | { kind: 'PUSH_ACK' | 'PULL_ACK'; version: number; token: number }
@@ -73,24 +103,60 @@ function json(buf: Buffer, from: number): Record<string, unknown> {
   if (!text.trim()) return {};
   let v: unknown;
   try {
-    v = JSON.parse(text);
-  } catch {
-    throw new SemtechError('JSON payload is not valid JSON');
+    v = parseBoundedJson(text, DATAGRAM_LIMITS);
+  } catch (err) {
+    throw new SemtechError(err instanceof JsonBoundsError ? err.message : 'JSON payload is not valid JSON');
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new SemtechError('JSON payload is not an object');
   return v as Record<string, unknown>;
 }
 
-function validRxpk(r: unknown): r is Rxpk {
-  if (!r || typeof r !== 'object') return false;
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.length <= max ? v : undefined);
+
+/** The rxpk fields the server uses, type-checked; undefined when a required one is missing or wrong. */
+function rxpkOf(r: unknown): Rxpk | undefined {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return undefined;
   const x = r as Record<string, unknown>;
-  return (
-    typeof x.tmst === 'number' &&
-    typeof x.freq === 'number' &&
-    typeof x.data === 'string' &&
-    typeof x.rssi === 'number' &&
-    (typeof x.datr === 'string' || typeof x.datr === 'number')
-  );
+  const tmst = num(x.tmst);
+  const freq = num(x.freq);
+  const rssi = num(x.rssi);
+  const data = str(x.data, DATAGRAM_LIMITS.maxDataChars);
+  const datr = str(x.datr, 16) ?? num(x.datr);
+  if (tmst === undefined || freq === undefined || rssi === undefined || data === undefined || datr === undefined)
+    return undefined;
+  return {
+    tmst,
+    time: str(x.time, 40),
+    tmms: num(x.tmms),
+    chan: num(x.chan),
+    rfch: num(x.rfch),
+    freq,
+    stat: num(x.stat),
+    modu: x.modu === 'FSK' ? 'FSK' : 'LORA',
+    datr,
+    codr: str(x.codr, 8),
+    rssi,
+    lsnr: num(x.lsnr),
+    size: num(x.size),
+    data,
+  };
+}
+
+/** Scalar stat fields only (nested vendor extensions are dropped), counted and cut. */
+function statOf(v: unknown): Stat | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const out: Stat = {};
+  let n = 0;
+  for (const [key, value] of Object.entries(v)) {
+    if (n >= DATAGRAM_LIMITS.maxStatFields) break;
+    if (key.length > 32) continue;
+    if (typeof value === 'string') out[key] = value.slice(0, DATAGRAM_LIMITS.maxStatString);
+    else if (typeof value === 'boolean' || num(value) !== undefined) out[key] = value;
+    else continue;
+    n++;
+  }
+  return out;
 }
 
 export function parseDatagram(buf: Buffer): Datagram {
@@ -107,11 +173,15 @@ export function parseDatagram(buf: Buffer): Datagram {
     case PUSH_DATA: {
       const gatewayEui = eui();
       const body = json(buf, 12);
-      const rxpk = Array.isArray(body.rxpk) ? body.rxpk.filter(validRxpk) : [];
-      if (Array.isArray(body.rxpk) && rxpk.length !== body.rxpk.length)
-        throw new SemtechError('rxpk entry lacks tmst, freq, datr, rssi or data');
-      const stat = body.stat && typeof body.stat === 'object' ? (body.stat as Stat) : undefined;
-      return { kind: 'PUSH_DATA', version, token, gatewayEui, rxpk, stat };
+      const all: unknown[] = Array.isArray(body.rxpk) ? body.rxpk : [];
+      const rxpk: Rxpk[] = [];
+      for (const r of all.slice(0, DATAGRAM_LIMITS.maxRxpk)) {
+        const ok = rxpkOf(r);
+        if (!ok) throw new SemtechError('rxpk entry lacks tmst, freq, datr, rssi or data');
+        rxpk.push(ok);
+      }
+      const dropped = all.length - rxpk.length;
+      return { kind: 'PUSH_DATA', version, token, gatewayEui, rxpk, stat: statOf(body.stat), dropped };
     }
     case PULL_DATA:
       return { kind: 'PULL_DATA', version, token, gatewayEui: eui() };
@@ -119,7 +189,7 @@ export function parseDatagram(buf: Buffer): Datagram {
       const gatewayEui = eui();
       const body = buf.length > 12 ? json(buf, 12) : {};
       const ack = body.txpk_ack as { error?: unknown } | undefined;
-      const error = typeof ack?.error === 'string' ? ack.error : 'NONE';
+      const error = typeof ack?.error === 'string' ? ack.error.slice(0, 32) : 'NONE';
       return { kind: 'TX_ACK', version, token, gatewayEui, error };
     }
     case PUSH_ACK:

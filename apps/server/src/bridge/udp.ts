@@ -2,6 +2,7 @@ import dgram from 'node:dgram';
 import { performance } from 'node:perf_hooks';
 import type { DataPlane } from '../ns/dataplane';
 import { handleTxAck } from '../ns/downlink/txack';
+import { KeyedRateLimiter } from './rate-limit';
 import { buildPullAck, buildPushAck, type Datagram, parseDatagram, TX_ACK_ERRORS } from './semtech';
 
 /**
@@ -11,8 +12,11 @@ import { buildPullAck, buildPushAck, type Datagram, parseDatagram, TX_ACK_ERRORS
  */
 export class UdpBridge {
   private socket: dgram.Socket | undefined;
+  private readonly rxpkRate: KeyedRateLimiter;
 
-  constructor(private readonly dp: DataPlane) {}
+  constructor(private readonly dp: DataPlane) {
+    this.rxpkRate = new KeyedRateLimiter(dp.s.config.GATEWAY_MAX_UPLINKS_PER_S);
+  }
 
   listen(port: number, host = '0.0.0.0'): Promise<number> {
     const socket = dgram.createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', reuseAddr: false });
@@ -86,15 +90,19 @@ export class UdpBridge {
       return;
     }
     switch (d.kind) {
-      case 'PUSH_DATA':
+      case 'PUSH_DATA': {
         this.send(buildPushAck(d.version, d.token), rinfo.port, rinfo.address);
-        for (const rxpk of d.rxpk) {
+        if (d.dropped > 0) this.dp.metrics.rxpkDropped.inc({ reason: 'datagram_cap' }, d.dropped);
+        const granted = d.rxpk.length && this.rxpkRate.take(gwId, d.rxpk.length);
+        if (granted < d.rxpk.length) this.dp.metrics.rxpkDropped.inc({ reason: 'rate' }, d.rxpk.length - granted);
+        for (const rxpk of d.rxpk.slice(0, granted)) {
           // CRC-failed frames are not LoRaWAN frames; the forwarder normally drops them already.
           if (rxpk.stat === -1 || rxpk.stat === 0) continue;
           this.dp.dedup.add({ gwId, rxpk, at });
         }
         if (d.stat) this.dp.gateways.stat(gwId, d.stat);
         break;
+      }
       case 'PULL_DATA': {
         const isNew = !this.dp.gateways.pull.has(gwId);
         this.dp.gateways.pull.set(gwId, { address: rinfo.address, port: rinfo.port, version: d.version });

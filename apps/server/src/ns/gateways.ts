@@ -14,6 +14,8 @@ export interface PullAddress {
 }
 
 const POSITIVE_TTL = 5000;
+/** Cached lookups kept at most; datagrams from random EUIs must not grow memory without bound. */
+const CACHE_MAX = 50_000;
 const NEGATIVE_TTL = 2000;
 /** last_seen is written at most this often per gateway while it stays online. */
 const LAST_SEEN_WRITE_MS = 30_000;
@@ -45,13 +47,20 @@ export class GatewayRegistry {
     if (!p) {
       p = gatewaysByGwIds(this.s.db, [gwId])
         .then(([gw]) => {
-          this.cache.set(gwId, { gw, at: Date.now() });
+          this.remember(gwId, gw);
           return gw;
         })
         .finally(() => this.loading.delete(gwId));
       this.loading.set(gwId, p);
     }
     return p;
+  }
+
+  /** Insertion order is age order (entries are re-inserted on refresh): the oldest goes first. */
+  private remember(gwId: string, gw: GatewayRecord | undefined): void {
+    this.cache.delete(gwId);
+    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(gwId, { gw, at: Date.now() });
   }
 
   /** Cached record without a query (the uplink path, after the bridge has looked it up). */

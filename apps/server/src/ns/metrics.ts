@@ -19,6 +19,12 @@ export function dataPlaneMetrics(registry: Registry) {
       help: 'Datagrams from gateways that are not registered (ignored)',
       registers: [registry],
     }),
+    rxpkDropped: new Counter({
+      name: 'lns_udp_rxpk_dropped_total',
+      help: 'rxpk dropped: over the per-datagram cap or the per-gateway rate (GATEWAY_MAX_UPLINKS_PER_S)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
     uplinks: new Counter({
       name: 'lns_uplinks_total',
       help: 'De-duplicated uplinks by outcome (ok, replay, bad_mic, unknown_device, malformed, ...)',

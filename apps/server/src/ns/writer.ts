@@ -26,7 +26,7 @@ function columnsOf(table: PgTable): { prop: string; name: string; type: string }
  * jsonb_to_recordset: far cheaper to build, send and plan than thousands of bound parameters.
  * Columns are those present in the first row (rows of one queue share their shape).
  */
-export function bulkInsert(db: Db, table: PgTable, rows: Record<string, unknown>[]): Promise<unknown> {
+export async function bulkInsert(db: Db, table: PgTable, rows: Record<string, unknown>[]): Promise<unknown> {
   const present = new Set(Object.keys(rows[0]!));
   const cols = columnsOf(table).filter((c) => present.has(c.prop));
   const json = JSON.stringify(rows.map((r) => Object.fromEntries(cols.map((c) => [c.name, r[c.prop] ?? null]))));
@@ -77,7 +77,10 @@ export class HistoryWriter {
     const batches = [...this.queues.values()].filter((q) => q.rows.length > 0);
     this.queues.clear();
     this.pending = 0;
-    this.flushing = this.flushing.then(() => this.write(batches));
+    // A failed write never poisons the chain: later flushes still run.
+    this.flushing = this.flushing.then(() =>
+      this.write(batches).catch((err) => this.log.error({ err }, 'history write failed')),
+    );
     return this.flushing;
   }
 
