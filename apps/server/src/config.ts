@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from '@lns/contract/audit';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -47,6 +48,8 @@ const schema = z.object({
     .default('000000'),
   /** A gateway is offline after this long without PULL_DATA or PUSH_DATA. */
   GATEWAY_OFFLINE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
+  /** Audit log entries older than this many days are deleted (hourly). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DEFAULT_DAYS),
   MAP_ENABLED: bool.default(true),
   MAP_TYPE: z.enum(['gaode', 'google']).default('google'),
   GAODE_MAP_KEY: z.string().default(''),
