@@ -18,6 +18,9 @@ const RANGE_DAYS = 3650;
 
 type TextKey = 'userName' | 'action' | 'entityID';
 
+/** Selects show "Any" for '' instead of an empty box under the label. */
+const anyShown = { select: { displayEmpty: true }, inputLabel: { shrink: true } };
+
 /**
  * User, action and entity id apply on Search (or Enter); entity type, outcome and the range
  * apply at once. Wraps onto several lines on narrow screens.
@@ -53,7 +56,7 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilters; onCha
         value={value.entityType}
         onChange={(e) => apply({ entityType: e.target.value })}
         sx={{ width: { xs: '100%', sm: 160 } }}
-        slotProps={{ htmlInput: { 'data-testid': 'audit-entityType' } }}
+        slotProps={{ ...anyShown, htmlInput: { 'data-testid': 'audit-entityType' } }}
       >
         <MenuItem value="">{t('any')}</MenuItem>
         {AUDIT_ENTITY_TYPES.map((e) => (
@@ -70,7 +73,7 @@ export function AuditFilterBar({ value, onChange }: { value: AuditFilters; onCha
         value={value.outcome}
         onChange={(e) => apply({ outcome: e.target.value as AuditFilters['outcome'] })}
         sx={{ width: { xs: '100%', sm: 130 } }}
-        slotProps={{ htmlInput: { 'data-testid': 'audit-outcome' } }}
+        slotProps={{ ...anyShown, htmlInput: { 'data-testid': 'audit-outcome' } }}
       >
         <MenuItem value="">{t('any')}</MenuItem>
         {AUDIT_OUTCOMES.map((o) => (
