@@ -13,6 +13,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
+import { installAudit } from './audit/hook';
+import { AuditLog } from './audit/log';
+import { AuditRetentionJob } from './audit/retention';
 import { CaptchaService } from './auth/captcha';
 import { installGuard } from './auth/guard';
 import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
@@ -64,6 +67,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     throttle: new LoginThrottle(loginStore),
     log: app.log,
     search: new SearchRegistry(),
+    audit: new AuditLog(database.db, app.log),
     metrics: new Registry(),
     bus,
     local: new MemoryBus(),
@@ -76,6 +80,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   installErrorHandler(app);
   installGuard(app, services);
+  installAudit(app, services.audit);
+  // Runs after in-flight requests have answered: their entries are written before the database closes.
+  closers.push(() => services.audit.flush());
+  const auditRetention = new AuditRetentionJob(database.db, config.AUDIT_RETENTION_DAYS, app.log);
+  services.starters.push(async () => auditRetention.start());
+  closers.push(() => auditRetention.stop());
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

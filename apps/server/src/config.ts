@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from '@lns/contract/audit';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -49,6 +50,8 @@ const schema = z.object({
   GATEWAY_OFFLINE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
   /** Uplinks (rxpk) accepted per second from one gateway, twice that as a burst; the excess is dropped. */
   GATEWAY_MAX_UPLINKS_PER_S: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Audit log entries older than this many days are deleted (hourly). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DEFAULT_DAYS),
   MAP_ENABLED: bool.default(true),
   MAP_TYPE: z.enum(['gaode', 'google']).default('google'),
   GAODE_MAP_KEY: z.string().default(''),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { AuditLog } from './audit/log';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
 import type { EventBus } from './bus/bus';
@@ -30,6 +31,8 @@ export interface Services {
   metrics: Registry;
   /** Global search providers, registered by each area's route module. */
   search: SearchRegistry;
+  /** Audit entries of API changes and sign-ins, written in batches (audit/hook.ts records them). */
+  audit: AuditLog;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
   onClose(fn: () => Promise<void> | void): void;
   /**

@@ -9,6 +9,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import ListIcon from '@mui/icons-material/ListAlt';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PeopleIcon from '@mui/icons-material/People';
 import RadarIcon from '@mui/icons-material/Radar';
 import SendIcon from '@mui/icons-material/Send';
@@ -128,6 +129,7 @@ export const MENU_SETS: Record<MenuSet, MenuItem[]> = {
     i('/platform/frequency-plan', RadarIcon),
     i('/platform/gateway-type', LabelIcon),
     i('/platform/powermeter', InfoIcon),
+    i('/platform/audit-log', ManageSearchIcon),
   ],
   user: [i('/user', PeopleIcon)],
 };

@@ -287,6 +287,13 @@ export const ROUTES: RouteDef[] = [
     page: () => import('../features/gateways/pages/GatewayTypes'),
   },
   { path: '/platform/powermeter', title: 'platformPowermeter', access: admin, menu: 'platform' },
+  {
+    path: '/platform/audit-log',
+    title: 'platformAudit',
+    access: admin,
+    menu: 'platform',
+    page: () => import('../features/audit/pages/AuditLog'),
+  },
 ];
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));

@@ -60,8 +60,9 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     if (!token) throw new ApiError(C.TOKEN_MISSING);
     const user = await authenticate(services, token);
     if (!user) throw new ApiError(C.TOKEN_INVALID);
-    if (access === 'admin' && !user.admin) throw new ApiError(C.FORBIDDEN);
+    // Set before the admin check so a refused call is still attributed (audit log).
     req.user = user;
+    if (access === 'admin' && !user.admin) throw new ApiError(C.FORBIDDEN);
   });
 }
 

@@ -1,4 +1,5 @@
 import { applicationRoutes } from './applications/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceDataRoutes } from './device-data/routes';
@@ -38,4 +39,5 @@ export const routeModules: RouteModule[] = [
   deviceDataRoutes,
   downlinkRoutes,
   gatewayDataRoutes,
+  auditRoutes,
 ];

@@ -15,6 +15,7 @@ import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
 import { z } from 'zod';
 import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
+import { noteAudit } from '../../audit/hook';
 import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
@@ -126,17 +127,17 @@ export const applicationRoutes: RouteModule = (app, s) => {
         throw new ApiError(C.APP_EXISTS, undefined, 'appName');
       }
       await checkDecoder(b.decoder);
-      await save(() =>
-        apps.update(current.id, {
-          name: b.appName,
-          productType: b.productType,
-          protocol: b.protocol,
-          pushUrls: b.pushUrls,
-          headers: b.headers,
-          enableMqtt: b.enableMQTT,
-          decoder: b.decoder === undefined ? current.decoder : b.decoder,
-        }),
-      );
+      const patch = {
+        name: b.appName,
+        productType: b.productType,
+        protocol: b.protocol,
+        pushUrls: b.pushUrls,
+        headers: b.headers,
+        enableMqtt: b.enableMQTT,
+        decoder: b.decoder === undefined ? current.decoder : b.decoder,
+      };
+      await save(() => apps.update(current.id, patch));
+      noteAudit(req, { before: current, after: { ...current, ...patch } });
       return ok();
     },
   );

@@ -15,6 +15,7 @@ import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
 import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
+import { noteAudit } from '../../audit/hook';
 import { createDevices, foreignTags, type RowInput } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
@@ -189,6 +190,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
         if (uniqueViolation(err) !== undefined) throw new ApiError(C.DEVADDR_NWKSKEY_DUP, undefined, 'devAddr');
         throw err;
       }
+      noteAudit(req, { before: cur, after: { ...cur, ...patch } });
       return ok();
     },
   );

@@ -13,6 +13,7 @@ import {
 } from '@lns/contract/users';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { noteAudit } from '../../audit/hook';
 import { verifyPassword } from '../../auth/passwords';
 import type { Services } from '../../context';
 import type { UserRecord } from '../../users/repository';
@@ -84,6 +85,7 @@ export const userRoutes: RouteModule = (app, s) => {
         throw new ApiError(C.FORBIDDEN, 'the last administrator cannot lose its role', 'admin');
       }
       await s.users.update(userID, { name, admin: isAdmin, password: password || undefined });
+      noteAudit(req, { before: target, after: { ...target, name, admin: isAdmin } });
       return ok();
     },
   );
