@@ -75,7 +75,7 @@ qingdao dalian xiamen taiwan hongkong xianggang aomen huawei xiaomi tencent alib
 13579 2468 24680 135792468 1357 1234321 123454321 12321 147147 258258 369369 159159 753951 951753
 520131 1314521 584520 1314woaini 00000000 99999999 66666666 77777777 55555555 44444444 33333333
 22222222 0123456789 01234567 012345 11112222 11223344556677 10203040 1020304050 123456123456
-131420 5211314 woaini1314520 aaaaaaaa abcdefg abcdefgh abcdefghi abcdabcd abcabc aabbcc aabbccdd
+131420 5211314 5201314520 13145201314 woaini1314520 aaaaaaaa abcdefg abcdefgh abcdefghi abcdabcd abcabc aabbcc aabbccdd
 qazqaz wsxwsx edcedc 1qa2ws3ed 1q1q1q1q 2wsx3edc 3edc4rfv 4rfv5tgb 1234qwerasdf qwerasdf
 qwerasdfzxcv asdfqwer zxcvasdf qwertyasdf asdfzxcv poiuytrewq lkjhgfdsa mnbvcxz 0987654321
 09876543 98765432 9876543210 qwertyuiopasdfghjkl asdfghjkl; zxcvbnm,./ 1qaz 2wsx 3edc 4rfv

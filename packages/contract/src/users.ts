@@ -16,23 +16,29 @@ export const adminFlag = z.union([z.literal(0), z.literal(1)]);
 export const USER_ORDER_FIELDS = ['userID', 'name', 'admin', 'createtime'] as const;
 export const userListQuery = pagingQuery(USER_ORDER_FIELDS);
 
-export const userCreateBody = z
-  .object({ name: userName, password: userPassword, admin: adminFlag })
-  .superRefine((v, ctx) => checkPassword(ctx, v.password, v.name, 'password'));
+/** Adds the password policy (which needs the user name) to a schema with `name` and `password` fields. */
+export const withPasswordPolicy = <T extends z.ZodType<object>>(schema: T): T =>
+  schema.superRefine((v, ctx) => {
+    const o = v as { name?: unknown; password?: unknown };
+    checkPassword(ctx, o.password, o.name, 'password');
+  });
+
+/** Field shapes without the policy, for forms that change a field's type (refined schemas cannot be extended). */
+export const userCreateFields = z.object({ name: userName, password: userPassword, admin: adminFlag });
+export const userCreateBody = withPasswordPolicy(userCreateFields);
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
 /**
  * Password is optional on update: empty keeps the current one. A new password (like a demotion
  * from admin) revokes the user's sessions, API token and MQTT password.
  */
-export const userUpdateBody = z
-  .object({
-    userID: z.number().int().positive(),
-    name: userName,
-    password: z.string().max(PASSWORD_POLICY.maxLength).optional(),
-    admin: adminFlag,
-  })
-  .superRefine((v, ctx) => checkPassword(ctx, v.password, v.name, 'password'));
+export const userUpdateFields = z.object({
+  userID: z.number().int().positive(),
+  name: userName,
+  password: z.string().max(PASSWORD_POLICY.maxLength).optional(),
+  admin: adminFlag,
+});
+export const userUpdateBody = withPasswordPolicy(userUpdateFields);
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const userIdBody = z.object({ userID: z.number().int().positive() });
