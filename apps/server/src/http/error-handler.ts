@@ -5,8 +5,8 @@ import { ApiError, errorEnvelope } from './errors';
 
 /**
  * One place that maps every failure to the envelope: contract codes as they are, validation
- * errors to 1006 (missing/empty), 1007 (format) or the code a contract rule names, with the field, and anything unexpected
- * to 1001 with a request id — never a stack trace or SQL in the answer.
+ * errors to 1006 (missing/empty), 1007 (format) or the code a contract rule names, with the
+ * field, and anything unexpected to 1001 with a request id — never a stack trace or SQL in the answer.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
