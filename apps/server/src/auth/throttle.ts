@@ -1,4 +1,7 @@
 import { LOGIN_THROTTLE as T } from '@lns/contract/auth';
+import { C } from '@lns/contract/codes';
+import type { FastifyReply } from 'fastify';
+import { ApiError } from '../http/errors';
 import type { Backoff, LoginStore } from './login-store';
 
 const BACKOFF: Backoff = { firstMs: T.firstDelayMs, maxMs: T.maxDelayMs, forgetMs: T.forgetMs };
@@ -49,4 +52,11 @@ export class LoginThrottle {
     await this.store.clear(k.account);
     await this.store.release(k.address);
   }
+}
+
+/** The refusal for a wait from `begin`: code 1009 (HTTP 429) with Retry-After in seconds. */
+export function throttled(reply: FastifyReply, waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header('retry-after', seconds);
+  return new ApiError(C.BUSY, `too many failed attempts, retry in ${seconds} s`);
 }

@@ -10,7 +10,7 @@ import { C } from '@lns/contract/codes';
 import { envelopeOf } from '@lns/contract/envelope';
 import { z } from 'zod';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
-import { attemptKeys } from '../../auth/throttle';
+import { attemptKeys, throttled } from '../../auth/throttle';
 import { type AuthRevoked, localTopics } from '../../bus/bus';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
@@ -61,10 +61,7 @@ export const authRoutes: RouteModule = (app, s) => {
       // The slot is taken before the password is checked, so parallel guesses cannot all be checked.
       const keys = attemptKeys(name, req.ip);
       const wait = await s.throttle.begin(keys);
-      if (wait > 0) {
-        reply.header('retry-after', Math.ceil(wait / 1000));
-        throw new ApiError(C.BUSY, `too many failed sign-ins, retry in ${Math.ceil(wait / 1000)} s`);
-      }
+      if (wait > 0) throw throttled(reply, wait);
       const user = await s.users.byName(name);
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) throw new ApiError(C.WRONG_CREDENTIALS);

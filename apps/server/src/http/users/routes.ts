@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { verifyPassword } from '../../auth/passwords';
-import { attemptKeys } from '../../auth/throttle';
+import { attemptKeys, throttled } from '../../auth/throttle';
 import { type AuthRevokedReason, localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
 import type { UserRecord } from '../../users/repository';
@@ -206,10 +206,7 @@ export const userRoutes: RouteModule = (app, s) => {
       // The old password is a guess like a sign-in: the same counters limit it.
       const keys = attemptKeys(me.name, req.ip);
       const wait = await s.throttle.begin(keys);
-      if (wait > 0) {
-        reply.header('retry-after', Math.ceil(wait / 1000));
-        throw new ApiError(C.BUSY, `too many failed attempts, retry in ${Math.ceil(wait / 1000)} s`);
-      }
+      if (wait > 0) throw throttled(reply, wait);
       if (!(await verifyPassword(req.body.oldPassword, me.passwordHash))) {
         throw new ApiError(C.WRONG_CREDENTIALS, undefined, 'oldPassword');
       }
