@@ -1,7 +1,7 @@
 import type { FullConfig } from '@playwright/test';
 import { startServer } from './server';
 
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-pass';
+export const E2E_ADMIN_PASSWORD = 'e2e-lantern-pass';
 
 /** One real server for all journeys; the captcha stays on (journeys drag the real slider). */
 export default async function globalSetup(_config: FullConfig) {

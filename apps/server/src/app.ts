@@ -47,7 +47,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     logger: { level: config.LOG_LEVEL },
     genReqId: () => randomBytes(6).toString('hex'),
     bodyLimit: 32 * 1024 * 1024,
-    trustProxy: true,
+    // Only listed proxies may set the client address (X-Forwarded-For): the sign-in throttle counts by it.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

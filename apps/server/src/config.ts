@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from '@lns/contract/audit';
+import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -9,6 +11,24 @@ const url = (protocols: string[]) =>
     .string()
     .url()
     .refine((u) => protocols.includes(new URL(u).protocol), { message: `must start with ${protocols.join(' or ')}` });
+
+/** An address or CIDR (10.0.0.0/8, fd00::/8), or a proxy-addr range name, as Fastify's trustProxy takes them. */
+const proxyEntry = (e: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(e)) return true;
+  const [addr, bits, extra] = e.split('/');
+  const v = isIP(addr ?? '');
+  if (!v || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128));
+};
+const proxyList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(proxyEntry), { message: 'must be a comma list of IP addresses or CIDRs' });
 
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
 const schema = z.object({
@@ -22,7 +42,16 @@ const schema = z.object({
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:']).optional(),
   /** Broker address given to users and applications in their MQTT credentials. */
   MQTT_PUBLIC_URL: z.string().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The bootstrap admin's password obeys the password policy like every other. */
+  ADMIN_PASSWORD: z
+    .string()
+    .superRefine((pw, ctx) => {
+      const code = passwordProblem(pw, 'admin');
+      if (code) ctx.addIssue({ code: 'custom', message: passwordMessage(code) });
+    })
+    .optional(),
+  /** Proxies whose X-Forwarded-For is believed; none by default, so clients cannot pick their address. */
+  TRUST_PROXY: proxyList.default([]),
   LOGIN_CAPTCHA: bool.default(true),
   /** Sliding session lifetime in hours. */
   SESSION_TTL_HOURS: z.coerce

@@ -27,7 +27,7 @@ describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
         await fetch(`${first.url}/api/user/create`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-access-token': login.token },
-          body: JSON.stringify({ name: 'persisted', password: 'pw-1', admin: 0 }),
+          body: JSON.stringify({ name: 'persisted', password: 'kept-across-restart', admin: 0 }),
         })
       ).json();
       expect(created.code).toBe(0);
@@ -40,7 +40,7 @@ describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
         await fetch(`${second.url}/api/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'persisted', password: 'pw-1' }),
+          body: JSON.stringify({ name: 'persisted', password: 'kept-across-restart' }),
         })
       ).json();
       expect(login.code).toBe(0);

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 
-export const ADMIN_PASSWORD = 'admin-pass-1';
+export const ADMIN_PASSWORD = 'lantern-harbour-1';
 
 /** Which engine the API suite runs on: the server-pg project sets TEST_DB=postgres. */
 export const onPostgres = process.env.TEST_DB === 'postgres';

@@ -92,6 +92,7 @@ export type AppCreateBody = z.input<typeof appCreateBody>;
 export const appUpdateBody = z.object({ appID: z.number().int().positive(), ...appFields });
 export type AppUpdateBody = z.input<typeof appUpdateBody>;
 export const appIdQuery = z.object({ appID: z.coerce.number().int().positive() });
+export const appIdBody = z.object({ appID: z.number().int().positive() });
 export const appDeleteBody = z.object({ appIDs: z.array(z.number().int().positive()).min(1).max(1000) });
 
 export const APP_ORDER_FIELDS = ['appID', 'appName', 'createtime', 'deviceNums'] as const;

@@ -53,8 +53,32 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-/** Sign-in throttle: this many failures per account (or per address) in the window → 429 (code 1009). */
-export const LOGIN_THROTTLE = { failures: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
+/**
+ * Sign-in throttle (refusals are code 1009, HTTP 429, with Retry-After). Every attempt takes a
+ * slot in three counters BEFORE the password is checked, atomically, so parallel guesses cannot
+ * all pass: the account from this client address, the client address (all accounts), and the
+ * account (all addresses). A counter past its free attempts makes the next attempt wait
+ * `firstDelayMs`, doubling with each further attempt up to `maxDelayMs`, counted from the latest
+ * one. A success gives the account's counters back (and this attempt's address slot). A counter
+ * is forgotten `forgetMs` after its latest attempt.
+ *
+ * The account-wide counter never refuses by itself, so a stranger cannot lock the owner out: past
+ * `accountCeiling` failures it only shrinks the free attempts of every address that already failed
+ * on the account to `underAttackFree`; an address without failures there still gets its attempt.
+ */
+export const LOGIN_THROTTLE = {
+  /** Free attempts for one account from one client address. */
+  accountAddressFree: 5,
+  /** Free failed attempts from one client address over all accounts (people share addresses). */
+  addressFree: 20,
+  /** Failures on one account from all addresses after which it counts as under attack. */
+  accountCeiling: 50,
+  /** Free attempts per account and address while the account is under attack. */
+  underAttackFree: 1,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  forgetMs: 60 * 60_000,
+} as const;
 
 export type Access = 'admin' | 'user' | 'fuota' | 'rhf3m485' | 'rhf3mr01';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_CHARS, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
+import { checkPassword, PASSWORD_POLICY } from './password-policy';
 
 export const userName = z
   .string()
@@ -8,22 +9,36 @@ export const userName = z
   .min(1, 'user name cannot be empty')
   .max(NAME_MAX)
   .regex(NAME_CHARS, 'only letters, digits, _ - . @');
-export const userPassword = z.string().min(1, 'password cannot be empty').max(128);
+/** Length bounds only: the rest of the policy needs the user name, so bodies check it (`checkPassword`). */
+export const userPassword = z.string().min(1, 'password cannot be empty').max(PASSWORD_POLICY.maxLength);
 export const adminFlag = z.union([z.literal(0), z.literal(1)]);
 
 export const USER_ORDER_FIELDS = ['userID', 'name', 'admin', 'createtime'] as const;
 export const userListQuery = pagingQuery(USER_ORDER_FIELDS);
 
-export const userCreateBody = z.object({ name: userName, password: userPassword, admin: adminFlag });
+/** Adds the password policy (which needs the user name) to a schema with `name` and `password` fields. */
+export const withPasswordPolicy = <T extends z.ZodType<object>>(schema: T): T =>
+  schema.superRefine((v, ctx) => {
+    const o = v as { name?: unknown; password?: unknown };
+    checkPassword(ctx, o.password, o.name, 'password');
+  });
+
+/** Field shapes without the policy, for forms that change a field's type (refined schemas cannot be extended). */
+export const userCreateFields = z.object({ name: userName, password: userPassword, admin: adminFlag });
+export const userCreateBody = withPasswordPolicy(userCreateFields);
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
-/** Password is optional on update: empty keeps the current one. A new password revokes the user's sessions. */
-export const userUpdateBody = z.object({
+/**
+ * Password is optional on update: empty keeps the current one. A new password (like a demotion
+ * from admin) revokes the user's sessions, API token and MQTT password.
+ */
+export const userUpdateFields = z.object({
   userID: z.number().int().positive(),
   name: userName,
-  password: z.string().max(128).optional(),
+  password: z.string().max(PASSWORD_POLICY.maxLength).optional(),
   admin: adminFlag,
 });
+export const userUpdateBody = withPasswordPolicy(userUpdateFields);
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const userIdBody = z.object({ userID: z.number().int().positive() });
@@ -45,4 +60,12 @@ export const userDetail = userRow.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-export const passwordChangeBody = z.object({ oldPassword: z.string().min(1), newPassword: userPassword });
+/** Own password change; the server also refuses a new password containing the caller's name. */
+export const passwordChangeBody = z
+  .object({ oldPassword: z.string().min(1).max(PASSWORD_POLICY.maxLength), newPassword: userPassword })
+  .superRefine((v, ctx) => checkPassword(ctx, v.newPassword, '', 'newPassword'));
+export const passwordChangeResult = z.object({ token: z.string() });
+
+/** New credentials after a rotation; the old ones stop working at once. */
+export const apiTokenResult = z.object({ apiToken: z.string() });
+export const mqttPasswordResult = z.object({ mqPassword: z.string() });

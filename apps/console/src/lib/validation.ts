@@ -1,5 +1,8 @@
+import { codeText } from '@lns/contract/codes';
+import { passwordCodeOfMessage } from '@lns/contract/password-policy';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from './i18n';
 
 /** Contract messages (packages/contract) → common:validation keys. */
 const MESSAGES: Record<string, string> = {
@@ -10,7 +13,7 @@ const MESSAGES: Record<string, string> = {
 
 /**
  * Translated text for a form error from zodResolver(contract schema): known contract messages,
- * then zod issue kinds (too_small/too_big/invalid_format/...), then the raw message.
+ * the password policy's messages (as their response code's text), then zod issue kinds (too_small/too_big/invalid_format/...), then the raw message.
  */
 export function useFieldError() {
   const { t } = useTranslation('common');
@@ -18,6 +21,8 @@ export function useFieldError() {
     if (!err) return '';
     const msg = err.message ?? '';
     if (MESSAGES[msg]) return t(`validation.${MESSAGES[msg]}`);
+    const policy = passwordCodeOfMessage(msg);
+    if (policy) return codeText(policy, currentLocale()) ?? msg;
     if (msg.startsWith('validation.')) return t(msg);
     const max = /<=\s*(\d+)|at most (\d+)/i.exec(msg);
     const min = />=\s*(\d+)|at least (\d+)/i.exec(msg);

@@ -114,6 +114,12 @@ export class ApplicationRepository {
       .where(eq(applications.id, id));
   }
 
+  async regenerateMqttPassword(id: number): Promise<string> {
+    const mqPassword = newSecret(18);
+    await this.db.update(applications).set({ mqPassword, updatedAt: Date.now() }).where(eq(applications.id, id));
+    return mqPassword;
+  }
+
   /** Deletes the applications and (by cascade) their devices in one statement. */
   async deleteMany(ids: number[]): Promise<void> {
     await this.db.delete(applications).where(inArray(applications.id, ids));

@@ -1,35 +1,62 @@
-import { LOGIN_THROTTLE } from '@lns/contract/auth';
-import type { LoginStore } from './login-store';
+import { LOGIN_THROTTLE as T } from '@lns/contract/auth';
+import { C } from '@lns/contract/codes';
+import type { FastifyReply } from 'fastify';
+import { ApiError } from '../http/errors';
+import type { Backoff, LoginStore } from './login-store';
+
+const BACKOFF: Backoff = { firstMs: T.firstDelayMs, maxMs: T.maxDelayMs, forgetMs: T.forgetMs };
+
+/** The counters one sign-in attempt takes a slot in (scheme in LOGIN_THROTTLE). */
+export interface AttemptKeys {
+  accountAddress: string;
+  address: string;
+  account: string;
+}
+
+export const attemptKeys = (account: string, address: string): AttemptKeys => {
+  const name = account.trim().toLowerCase();
+  return {
+    accountAddress: `try:acct-addr:${name}|${address}`,
+    address: `try:addr:${address}`,
+    account: `try:acct:${name}`,
+  };
+};
 
 /**
- * Failed sign-ins counted per account name and per client address in a sliding window, in the
- * login store (shared by every instance when REDIS_URL is set).
+ * Sign-in attempts counted BEFORE the password is checked: `begin` takes the slots or says how
+ * long to wait; the caller then reports `succeeded` (slots given back) or leaves them counted as
+ * a failure. Counters live in the login store, shared by every instance when REDIS_URL is set.
  */
 export class LoginThrottle {
-  private readonly windowMs = LOGIN_THROTTLE.windowMs;
-
   constructor(private readonly store: LoginStore) {}
 
-  /** Keys starting with "ip:" allow more failures: many people may share one address. */
-  private max(key: string): number {
-    return key.startsWith('ip:') ? LOGIN_THROTTLE.perAddress : LOGIN_THROTTLE.failures;
+  /** 0 when the attempt may go on (its slots are taken), else milliseconds to wait. */
+  async begin(k: AttemptKeys, now = Date.now()): Promise<number> {
+    // Read apart from the atomic step: it only picks the free allowance, the bound itself is atomic.
+    const underAttack = (await this.store.count(k.account)) >= T.accountCeiling;
+    return this.store.reserve(
+      [
+        { key: k.accountAddress, free: underAttack ? T.underAttackFree : T.accountAddressFree },
+        { key: k.address, free: T.addressFree },
+        // Counted, never refusing: only the counters above refuse, so strangers cannot lock the owner out.
+        { key: k.account, free: Number.POSITIVE_INFINITY },
+      ],
+      now,
+      BACKOFF,
+    );
   }
 
-  /** Milliseconds until the key may try again, or 0. */
-  async blockedFor(keys: string[], now = Date.now()): Promise<number> {
-    let wait = 0;
-    for (const key of keys) {
-      const recent = await this.store.hits(`fail:${key}`, now, this.windowMs);
-      if (recent.length >= this.max(key)) wait = Math.max(wait, recent[0]! + this.windowMs - now);
-    }
-    return wait;
+  /** The right password: the account's counters start afresh; the address only gets this attempt back. */
+  async succeeded(k: AttemptKeys): Promise<void> {
+    await this.store.clear(k.accountAddress);
+    await this.store.clear(k.account);
+    await this.store.release(k.address);
   }
+}
 
-  async fail(keys: string[], now = Date.now()): Promise<void> {
-    for (const key of keys) await this.store.hit(`fail:${key}`, now, this.windowMs);
-  }
-
-  async succeed(keys: string[]): Promise<void> {
-    for (const key of keys) await this.store.clear(`fail:${key}`);
-  }
+/** The refusal for a wait from `begin`: code 1009 (HTTP 429) with Retry-After in seconds. */
+export function throttled(reply: FastifyReply, waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header('retry-after', seconds);
+  return new ApiError(C.BUSY, `too many failed attempts, retry in ${seconds} s`);
 }

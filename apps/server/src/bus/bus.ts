@@ -33,7 +33,37 @@ export const localTopics = {
   gatewayStat: 'gateway-stat',
   /** A gateway went online or offline: { gwID, online, createtime }. */
   gatewayConnection: 'gateway-connection',
+  /**
+   * Credentials stopped working (payload: AuthRevoked). The database already refuses them;
+   * subscribers end what was opened with them: WebSocket streams, MQTT connections.
+   */
+  authRevoked: 'auth-revoked',
 };
+
+/** Why a user's credentials were revoked. */
+export type AuthRevokedReason =
+  /** The user changed its own password: every session ended (the caller got a fresh one), API token and MQTT password replaced. */
+  | 'password-changed'
+  /** An admin set a new password: sessions, API token and MQTT password of the user replaced. */
+  | 'password-reset'
+  /** The user was deleted with everything it owned. */
+  | 'user-deleted'
+  /** An admin lost the admin role: its sessions, API token and MQTT password replaced. */
+  | 'admin-demoted'
+  /** Only the API token was replaced. */
+  | 'api-token-rotated'
+  /** Only the user's MQTT password was replaced. */
+  | 'mqtt-password-rotated'
+  /** Only the MQTT password of application `appID` (owned by `userId`) was replaced. */
+  | 'app-mqtt-password-rotated';
+
+/**
+ * Payload of `localTopics.authRevoked`: everything of `userId` named by `reason`, or on logout
+ * the one session `token` (the raw token a WebSocket was opened with).
+ */
+export type AuthRevoked =
+  | { userId: number; reason: AuthRevokedReason; appID?: number }
+  | { userId: number; token: string };
 
 /** Local fan-out shared by both implementations. */
 export class LocalFanout {

@@ -1,12 +1,12 @@
-import { C, normalizeLocale } from '@lns/contract/codes';
+import { C, httpStatusOf, isCode, normalizeLocale } from '@lns/contract/codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, errorEnvelope } from './errors';
 
 /**
  * One place that maps every failure to the envelope: contract codes as they are, validation
- * errors to 1006 (missing/empty) or 1007 (format) naming the field, and anything unexpected
- * to 1001 with a request id — never a stack trace or SQL in the answer.
+ * errors to 1006 (missing/empty), 1007 (format) or the code a contract rule names, with the
+ * field, and anything unexpected to 1001 with a request id — never a stack trace or SQL in the answer.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
@@ -35,8 +35,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       // "tagsId=x" fails at tagsId.0 after preprocessing: its raw parent is a string, so it is a format error.
       const parent = at(path.length - 1);
       const empty = isEmpty(at(path.length)) && (path.length < 2 || (typeof parent === 'object' && parent !== null));
-      const code = empty ? C.PARAM_EMPTY : C.PARAM_FORMAT;
-      return reply.status(400).send(errorEnvelope(code, locale, { field, detail: first.message }));
+      // A contract rule with its own response code (the password policy) names it in params.code.
+      const named = (first.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+      const code = typeof named === 'number' && isCode(named) ? named : empty ? C.PARAM_EMPTY : C.PARAM_FORMAT;
+      const status = typeof named === 'number' && isCode(named) ? httpStatusOf(named) : 400;
+      return reply.status(status).send(errorEnvelope(code, locale, { field, detail: first.message }));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       return reply

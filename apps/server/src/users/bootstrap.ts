@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { passwordProblem } from '@lns/contract/password-policy';
 import { newSecret } from '../auth/tokens';
 import type { Services } from '../context';
 
@@ -10,7 +11,7 @@ import type { Services } from '../context';
 export async function ensureAdmin(s: Services): Promise<void> {
   if (await s.users.any()) return;
   const given = s.config.ADMIN_PASSWORD;
-  const password = given ?? newSecret(12);
+  const password = given ?? generatedPassword();
   try {
     await s.users.create({ name: 'admin', password, admin: 1 });
   } catch (err) {
@@ -26,4 +27,12 @@ export async function ensureAdmin(s: Services): Promise<void> {
   fs.mkdirSync(s.config.dataDir, { recursive: true });
   fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
   s.log.warn(`created user "admin" with password ${password} (also in ${file}); change it after signing in`);
+}
+
+/** Random, and drawn again in the rare case the policy would refuse it (say, it contains "admin"). */
+function generatedPassword(): string {
+  for (;;) {
+    const pw = newSecret(12);
+    if (!passwordProblem(pw, 'admin')) return pw;
+  }
 }

@@ -6,6 +6,9 @@ import { sessions, users } from '../db/schema/core';
 
 export type UserRecord = typeof users.$inferSelect;
 
+/** A new API token and MQTT password: the old ones stop working once stored. */
+const freshCredentials = () => ({ apiToken: newApiToken(), mqPassword: newSecret(18) });
+
 const ORDER = { userID: users.id, name: users.name, admin: users.admin, createtime: users.createdAt } as const;
 
 export class UserRepository {
@@ -47,9 +50,8 @@ export class UserRepository {
         name: input.name,
         passwordHash: await hashPassword(input.password),
         admin: input.admin,
-        apiToken: newApiToken(),
+        ...freshCredentials(),
         mqUsername: `u-${newSecret(6)}`,
-        mqPassword: newSecret(18),
         createdAt: now,
         updatedAt: now,
       })
@@ -57,14 +59,25 @@ export class UserRepository {
     return row!;
   }
 
-  /** Updates name/admin and, when given, the password (which revokes the user's sessions). */
-  async update(id: number, input: { name: string; admin: number; password?: string }): Promise<void> {
+  /**
+   * Updates name/admin and, when given, the password. A new password or `revoke` also ends every
+   * session of the user and replaces its API token and MQTT password, in the same transaction.
+   * Returns whether credentials were revoked.
+   */
+  async update(
+    id: number,
+    input: { name: string; admin: number; password?: string },
+    opts: { revoke?: boolean } = {},
+  ): Promise<boolean> {
     const patch: Partial<UserRecord> = { name: input.name, admin: input.admin, updatedAt: Date.now() };
     if (input.password) patch.passwordHash = await hashPassword(input.password);
+    const revoke = Boolean(input.password) || opts.revoke === true;
+    if (revoke) Object.assign(patch, freshCredentials());
     await this.db.transaction(async (tx) => {
       await tx.update(users).set(patch).where(eq(users.id, id));
-      if (input.password) await tx.delete(sessions).where(eq(sessions.userId, id));
+      if (revoke) await tx.delete(sessions).where(eq(sessions.userId, id));
     });
+    return revoke;
   }
 
   async delete(id: number): Promise<void> {
@@ -81,6 +94,12 @@ export class UserRepository {
     const token = newApiToken();
     await this.db.update(users).set({ apiToken: token, updatedAt: Date.now() }).where(eq(users.id, id));
     return token;
+  }
+
+  async regenerateMqttPassword(id: number): Promise<string> {
+    const mqPassword = newSecret(18);
+    await this.db.update(users).set({ mqPassword, updatedAt: Date.now() }).where(eq(users.id, id));
+    return mqPassword;
   }
 
   async any(): Promise<boolean> {

@@ -43,3 +43,11 @@ export function useRegenerateToken() {
     onSuccess: (_d, userID) => qc.invalidateQueries({ queryKey: userKeys.detail(userID) }),
   });
 }
+
+export function useRegenerateMqttPassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userID: number) => http.post<{ mqPassword: string }>('/api/user/mqtt/regenerate', { userID }),
+    onSuccess: (_d, userID) => qc.invalidateQueries({ queryKey: userKeys.detail(userID) }),
+  });
+}

@@ -2,6 +2,7 @@ import {
   appCreateBody,
   appDeleteBody,
   appDetail,
+  appIdBody,
   appIdQuery,
   appListQuery,
   appRow,
@@ -13,9 +14,11 @@ import {
 import { C } from '@lns/contract/codes';
 import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
+import { mqttPasswordResult } from '@lns/contract/users';
 import { z } from 'zod';
 import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
+import { type AuthRevoked, localTopics } from '../../bus/bus';
 import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
@@ -188,6 +191,29 @@ export const applicationRoutes: RouteModule = (app, s) => {
         pushLinks: a.pushUrls.map(pushLinksOf),
         updatetime: a.updatedAt,
       });
+    },
+  );
+
+  app.post(
+    '/api/application/mqtt/regenerate',
+    {
+      schema: {
+        tags,
+        summary: "Replace an application's MQTT password; the old one stops working",
+        body: appIdBody,
+        response: { 200: envelopeOf(mqttPasswordResult) },
+      },
+    },
+    async (req) => {
+      const a = await apps.visible(req.body.appID, req.user);
+      if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      const mqPassword = await apps.regenerateMqttPassword(a.id);
+      s.local.publish(localTopics.authRevoked, {
+        userId: a.ownerId,
+        reason: 'app-mqtt-password-rotated',
+        appID: a.id,
+      } satisfies AuthRevoked);
+      return ok({ mqPassword });
     },
   );
 };

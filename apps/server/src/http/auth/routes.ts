@@ -10,6 +10,8 @@ import { C } from '@lns/contract/codes';
 import { envelopeOf } from '@lns/contract/envelope';
 import { z } from 'zod';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { attemptKeys, throttled } from '../../auth/throttle';
+import { type AuthRevoked, localTopics } from '../../bus/bus';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
@@ -52,29 +54,29 @@ export const authRoutes: RouteModule = (app, s) => {
     },
     async (req, reply) => {
       const { name, password, digest } = req.body;
-      const keys = [`name:${name.toLowerCase()}`, `ip:${req.ip}`];
-      const wait = await s.throttle.blockedFor(keys);
-      if (wait > 0) {
-        reply.header('retry-after', Math.ceil(wait / 1000));
-        throw new ApiError(C.BUSY, `too many failed sign-ins, retry in ${Math.ceil(wait / 60_000)} min`);
-      }
+      // The captcha first: a throttled client learns nothing without solving it.
       if (s.config.LOGIN_CAPTCHA && !(await s.captcha.redeem(digest))) {
         throw new ApiError(C.PARAM_FORMAT, 'captcha ticket missing, used or expired', 'digest');
       }
+      // The slot is taken before the password is checked, so parallel guesses cannot all be checked.
+      const keys = attemptKeys(name, req.ip);
+      const wait = await s.throttle.begin(keys);
+      if (wait > 0) throw throttled(reply, wait);
       const user = await s.users.byName(name);
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !valid) {
-        await s.throttle.fail(keys);
-        throw new ApiError(C.WRONG_CREDENTIALS);
-      }
-      await s.throttle.succeed([keys[0]!]);
+      if (!user || !valid) throw new ApiError(C.WRONG_CREDENTIALS);
+      await s.throttle.succeeded(keys);
       const token = await s.sessions.create(user.id);
       return { code: 0, token, name: user.name, userID: user.id, admin: user.admin as 0 | 1 };
     },
   );
 
   app.post('/api/logout', { schema: { tags, summary: 'Revoke the current session token' } }, async (req) => {
-    if (req.user.sessionToken) await s.sessions.revoke(req.user.sessionToken);
+    const token = req.user.sessionToken;
+    if (token) {
+      await s.sessions.revoke(token);
+      s.local.publish(localTopics.authRevoked, { userId: req.user.id, token } satisfies AuthRevoked);
+    }
     return ok();
   });
 

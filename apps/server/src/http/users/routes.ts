@@ -1,8 +1,12 @@
 import { C } from '@lns/contract/codes';
 import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
+import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
 import {
+  apiTokenResult,
+  mqttPasswordResult,
   passwordChangeBody,
+  passwordChangeResult,
   userCreateBody,
   userDetail,
   userIdBody,
@@ -15,6 +19,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { noteAudit } from '../../audit/hook';
 import { verifyPassword } from '../../auth/passwords';
+import { attemptKeys, throttled } from '../../auth/throttle';
+import { type AuthRevokedReason, localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
 import type { UserRecord } from '../../users/repository';
 import { list, ok } from '../envelope';
@@ -34,6 +40,13 @@ export function mqttUrlFor(s: Services, req: FastifyRequest): string {
 }
 
 export const userRoutes: RouteModule = (app, s) => {
+  const revoked = (userId: number, reason: AuthRevokedReason) =>
+    s.local.publish(localTopics.authRevoked, { userId, reason });
+  /** Self, or any user for admins; the target must exist. */
+  const selfOrAdmin = async (req: FastifyRequest, userID: number) => {
+    if (!req.user.admin && userID !== req.user.id) throw new ApiError(C.FORBIDDEN);
+    if (!(await s.users.byId(userID))) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
+  };
   const isTaken = async (name: string, exceptId?: number) => {
     const other = await s.users.byName(name);
     return other !== undefined && other.id !== exceptId;
@@ -84,7 +97,14 @@ export const userRoutes: RouteModule = (app, s) => {
       if (target.admin === 1 && isAdmin === 0 && (await s.users.countAdmins(userID)) === 0) {
         throw new ApiError(C.FORBIDDEN, 'the last administrator cannot lose its role', 'admin');
       }
-      await s.users.update(userID, { name, admin: isAdmin, password: password || undefined });
+      // A lost admin role, like a new password, ends what the old credentials could still do.
+      const demoted = target.admin === 1 && isAdmin === 0;
+      const revoke = await s.users.update(
+        userID,
+        { name, admin: isAdmin, password: password || undefined },
+        { revoke: demoted },
+      );
+      if (revoke) revoked(userID, password ? 'password-reset' : 'admin-demoted');
       noteAudit(req, { before: target, after: { ...target, name, admin: isAdmin } });
       return ok();
     },
@@ -102,6 +122,7 @@ export const userRoutes: RouteModule = (app, s) => {
         throw new ApiError(C.FORBIDDEN, 'the last administrator cannot be deleted', 'userID');
       }
       await s.users.delete(userID);
+      revoked(userID, 'user-deleted');
       return ok();
     },
   );
@@ -137,29 +158,64 @@ export const userRoutes: RouteModule = (app, s) => {
     {
       schema: {
         tags,
-        summary: "Replace a user's API token (self, or any user for admins)",
+        summary: "Replace a user's API token (self, or any user for admins); the old one stops working",
         body: userIdBody,
-        response: { 200: envelopeOf(z.object({ apiToken: z.string() })) },
+        response: { 200: envelopeOf(apiTokenResult) },
       },
     },
     async (req) => {
-      const { userID } = req.body;
-      if (!req.user.admin && userID !== req.user.id) throw new ApiError(C.FORBIDDEN);
-      if (!(await s.users.byId(userID))) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
-      return ok({ apiToken: await s.users.regenerateApiToken(userID) });
+      await selfOrAdmin(req, req.body.userID);
+      const apiToken = await s.users.regenerateApiToken(req.body.userID);
+      revoked(req.body.userID, 'api-token-rotated');
+      return ok({ apiToken });
+    },
+  );
+
+  app.post(
+    '/api/user/mqtt/regenerate',
+    {
+      schema: {
+        tags,
+        summary: "Replace a user's MQTT password (self, or any user for admins); the old one stops working",
+        body: userIdBody,
+        response: { 200: envelopeOf(mqttPasswordResult) },
+      },
+    },
+    async (req) => {
+      await selfOrAdmin(req, req.body.userID);
+      const mqPassword = await s.users.regenerateMqttPassword(req.body.userID);
+      revoked(req.body.userID, 'mqtt-password-rotated');
+      return ok({ mqPassword });
     },
   );
 
   app.post(
     '/api/user/password',
-    { schema: { tags, summary: 'Change your own password (signs out every session)', body: passwordChangeBody } },
-    async (req) => {
+    {
+      schema: {
+        tags,
+        summary:
+          'Change your own password: every session, the API token and the MQTT password are revoked; answers a fresh session token',
+        body: passwordChangeBody,
+        response: { 200: envelopeOf(passwordChangeResult) },
+      },
+    },
+    async (req, reply) => {
       const me = await s.users.byId(req.user.id);
-      if (!me || !(await verifyPassword(req.body.oldPassword, me.passwordHash))) {
+      if (!me) throw new ApiError(C.TOKEN_INVALID);
+      const problem = passwordProblem(req.body.newPassword, me.name);
+      if (problem) throw new ApiError(problem, passwordMessage(problem), 'newPassword');
+      // The old password is a guess like a sign-in: the same counters limit it.
+      const keys = attemptKeys(me.name, req.ip);
+      const wait = await s.throttle.begin(keys);
+      if (wait > 0) throw throttled(reply, wait);
+      if (!(await verifyPassword(req.body.oldPassword, me.passwordHash))) {
         throw new ApiError(C.WRONG_CREDENTIALS, undefined, 'oldPassword');
       }
+      await s.throttle.succeeded(keys);
       await s.users.update(me.id, { name: me.name, admin: me.admin, password: req.body.newPassword });
-      return ok();
+      revoked(me.id, 'password-changed');
+      return ok({ token: await s.sessions.create(me.id) });
     },
   );
 };

@@ -13,7 +13,7 @@ describe('users API', () => {
   it('creates, lists, updates and deletes a user', async () => {
     const created = await t.call(admin, 'POST', '/api/user/create', {
       name: 'alice.w@ops',
-      password: 'secret-1',
+      password: 'quiet-river-7',
       admin: 0,
     });
     expect(created.body.code).toBe(0);
@@ -39,7 +39,7 @@ describe('users API', () => {
 
   it('pages with pageNo/pageSize and sorts by a whitelisted field only', async () => {
     for (const n of ['p1', 'p2', 'p3'])
-      await t.call(admin, 'POST', '/api/user/create', { name: n, password: 'x1', admin: 0 });
+      await t.call(admin, 'POST', '/api/user/create', { name: n, password: 'pw-123456', admin: 0 });
     const page = await t.call(admin, 'GET', '/api/user/list', {
       pageNo: '2',
       pageSize: '2',
@@ -68,10 +68,9 @@ describe('users API', () => {
   });
 
   it('refuses a duplicate name with 2003', async () => {
-    await t.call(admin, 'POST', '/api/user/create', { name: 'dup', password: 'x', admin: 0 });
-    expect((await t.call(admin, 'POST', '/api/user/create', { name: 'dup', password: 'y', admin: 0 })).body.code).toBe(
-      2003,
-    );
+    await t.call(admin, 'POST', '/api/user/create', { name: 'dup', password: 'pw-123456', admin: 0 });
+    const again = await t.call(admin, 'POST', '/api/user/create', { name: 'dup', password: 'pw-654321', admin: 0 });
+    expect(again.body.code).toBe(2003);
   });
 
   it('answers a common user on admin routes with 1010 / HTTP 403', async () => {
@@ -96,9 +95,9 @@ describe('users API', () => {
 
   it('a password change and deleting the user revoke its tokens', async () => {
     const { token, userID } = await t.userWithToken('rotating');
-    await t.call(admin, 'POST', '/api/user/update', { userID, name: 'rotating', password: 'new-pass', admin: 0 });
+    await t.call(admin, 'POST', '/api/user/update', { userID, name: 'rotating', password: 'new-pass-1', admin: 0 });
     expect((await t.call(token, 'GET', '/api/user/info')).body.code).toBe(1004);
-    const again = await t.login('rotating', 'new-pass');
+    const again = await t.login('rotating', 'new-pass-1');
     await t.call(admin, 'POST', '/api/user/delete', { userID });
     expect((await t.call(again, 'GET', '/api/user/info')).body.code).toBe(1004);
   });

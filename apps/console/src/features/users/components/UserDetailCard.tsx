@@ -9,14 +9,16 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { StatusList } from '../../../components/StatusList';
 import { formatTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useRegenerateToken, useUserDetail } from '../api';
+import { useRegenerateMqttPassword, useRegenerateToken, useUserDetail } from '../api';
 
 /** User ID, name, role badge, API token, MQTT URL/name/password, creation time — each copyable. */
 export function UserDetailCard({ userID }: { userID: number }) {
   const { t } = useTranslation('users');
   const q = useUserDetail(userID);
   const regen = useRegenerateToken();
-  const [confirm, setConfirm] = useState(false);
+  const regenMqtt = useRegenerateMqttPassword();
+  /** Which credential the open confirmation replaces. */
+  const [confirm, setConfirm] = useState<'token' | 'mqtt' | null>(null);
   const u = q.data;
   if (!u) return q.isPending ? <Skeleton variant="rounded" height={260} /> : null;
   return (
@@ -40,22 +42,27 @@ export function UserDetailCard({ userID }: { userID: number }) {
           { label: t('createtime'), value: formatTime(u.createtime) },
         ]}
       />
-      <Button
-        sx={{ mt: 2 }}
-        startIcon={<AutorenewIcon />}
-        onClick={() => setConfirm(true)}
-        data-testid="regenerate-token"
-      >
-        {t('regenerate')}
-      </Button>
+      <Box sx={{ mt: 2, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button startIcon={<AutorenewIcon />} onClick={() => setConfirm('token')} data-testid="regenerate-token">
+          {t('regenerate')}
+        </Button>
+        <Button startIcon={<AutorenewIcon />} onClick={() => setConfirm('mqtt')} data-testid="regenerate-mqtt">
+          {t('regenerateMqtt')}
+        </Button>
+      </Box>
       <ConfirmDialog
-        open={confirm}
-        onClose={() => setConfirm(false)}
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
         color="warning"
-        message={t('regenerateConfirm')}
+        message={confirm === 'mqtt' ? t('regenerateMqttConfirm') : t('regenerateConfirm')}
         onConfirm={async () => {
-          await regen.mutateAsync(userID);
-          toast.success(t('regenerated'));
+          if (confirm === 'mqtt') {
+            await regenMqtt.mutateAsync(userID);
+            toast.success(t('regeneratedMqtt'));
+          } else {
+            await regen.mutateAsync(userID);
+            toast.success(t('regenerated'));
+          }
         }}
       />
     </Box>

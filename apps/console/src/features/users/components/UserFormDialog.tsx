@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type UserRow, userCreateBody, userUpdateBody } from '@lns/contract/users';
+import { type UserRow, userCreateFields, userUpdateFields, withPasswordPolicy } from '@lns/contract/users';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -18,9 +18,10 @@ import { toast } from '../../../lib/toast';
 import { useFieldError } from '../../../lib/validation';
 import { useSaveUser } from '../api';
 
-// The form holds admin as a string for the radio group; the contract schema checks the rest.
-const createForm = userCreateBody.extend({ admin: z.enum(['0', '1'], { message: 'validation.permissionRequired' }) });
-const updateForm = userUpdateBody.extend({ admin: z.enum(['0', '1'], { message: 'validation.permissionRequired' }) });
+// The form holds admin as a string for the radio group; the contract schema checks the rest, password policy included.
+const adminChoice = z.enum(['0', '1'], { message: 'validation.permissionRequired' });
+const createForm = withPasswordPolicy(userCreateFields.extend({ admin: adminChoice }));
+const updateForm = withPasswordPolicy(userUpdateFields.extend({ admin: adminChoice }));
 type FormValues = { userID?: number; name: string; password?: string; admin: '0' | '1' };
 
 /** Add (user = undefined) or update a user. */
