@@ -6,6 +6,7 @@ import type { EventBus } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { SearchRegistry } from './search/registry';
+import type { SpreadsheetReader } from './spreadsheets/reader';
 import type { SessionRepository, UserRepository } from './users/repository';
 
 /** What route modules and background services share; built once in buildApp. */
@@ -30,6 +31,8 @@ export interface Services {
   metrics: Registry;
   /** Global search providers, registered by each area's route module. */
   search: SearchRegistry;
+  /** Reads uploaded spreadsheets (imports) on worker threads with limits. */
+  spreadsheets: SpreadsheetReader;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
   onClose(fn: () => Promise<void> | void): void;
   /**

@@ -127,8 +127,10 @@ describe('gateway Excel import', () => {
       code: 1007,
       field: 'file',
     });
-    const big = Buffer.alloc(1024 * 1024 + 10, 1);
-    expect((await upload('big.xlsx', big)).body).toMatchObject({ code: 1007, field: 'file' });
+    const big = await upload('big.xlsx', Buffer.alloc(1024 * 1024 + 10, 1));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: 6102, field: 'file' });
+    expect(big.body.msg).toContain('1 MiB');
     expect((await upload('junk.xlsx', Buffer.from('not a spreadsheet at all'))).body).toMatchObject({
       code: 1007,
       field: 'file',
