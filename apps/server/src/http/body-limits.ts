@@ -18,7 +18,7 @@ export function installBodyLimits(app: FastifyInstance): void {
   });
   app.addHook('onRequest', async (req) => {
     const declared = Number(req.headers['content-length'] ?? 0);
-    // Unknown paths are answered without a body: they get the anonymous limit.
+    // Unknown paths need no body and anybody may call them: the anonymous limit.
     const limit = req.routeOptions.url ? (req.routeOptions.bodyLimit ?? BODY_LIMITS.json) : BODY_LIMITS.anonymous;
     if (declared > limit) throw new ApiError(C.BODY_TOO_LARGE, bodyLimitText(limit), 'body');
   });
