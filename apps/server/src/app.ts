@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,6 +26,7 @@ import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
+import { installBodyLimits } from './http/body-limits';
 import { installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
@@ -32,6 +34,7 @@ import { installConsole } from './http/static';
 import type { App } from './http/types';
 import { installIntegrations } from './integrations/install';
 import { SearchRegistry } from './search/registry';
+import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
 import { ensureAdmin } from './users/bootstrap';
 import { SessionRepository, UserRepository } from './users/repository';
 import { buildInfo } from './version';
@@ -46,7 +49,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     genReqId: () => randomBytes(6).toString('hex'),
-    bodyLimit: 32 * 1024 * 1024,
+    bodyLimit: BODY_LIMITS.json,
     // Only listed proxies may set the client address (X-Forwarded-For): the sign-in throttle counts by it.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,17 +72,20 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     log: app.log,
     search: new SearchRegistry(),
     audit: new AuditLog(database.db, app.log),
+    spreadsheets: new SpreadsheetReader(SHEET_THREADS, IMPORT_LIMITS, app.log),
     metrics: new Registry(),
     bus,
     local: new MemoryBus(),
     onClose: (fn) => closers.push(fn),
     starters: [],
   };
+  closers.push(() => services.spreadsheets.close());
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
   });
 
   installErrorHandler(app);
+  installBodyLimits(app);
   installGuard(app, services);
   installAudit(app, services.audit);
   // Runs after in-flight requests have answered: their entries are written before the database closes.
@@ -100,7 +106,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1 } });
+  // One file per request; form fields are small text, so a form cannot buffer much besides the file.
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
+  });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -7,6 +7,7 @@ import type { EventBus } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { SearchRegistry } from './search/registry';
+import type { SpreadsheetReader } from './spreadsheets/reader';
 import type { SessionRepository, UserRepository } from './users/repository';
 
 /** What route modules and background services share; built once in buildApp. */
@@ -33,6 +34,8 @@ export interface Services {
   search: SearchRegistry;
   /** Audit entries of API changes and sign-ins, written in batches (audit/hook.ts records them). */
   audit: AuditLog;
+  /** Reads uploaded spreadsheets (imports) on worker threads with limits. */
+  spreadsheets: SpreadsheetReader;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
   onClose(fn: () => Promise<void> | void): void;
   /**

@@ -11,6 +11,8 @@ export const CAPTCHA = {
   challengeTtlMs: 2 * 60_000,
   /** A passed ticket is valid for one login within this time. */
   ticketTtlMs: 2 * 60_000,
+  /** Most [x, y, ms] samples a drag track may carry. */
+  trackSamples: 2000,
 } as const;
 
 export const captchaChallenge = z.object({
@@ -30,7 +32,7 @@ export const captchaCheckBody = z.object({
   /** Drag track: [x, y, t] samples; a straight instant jump is refused. */
   track: z
     .array(z.tuple([z.number(), z.number(), z.number()]))
-    .max(2000)
+    .max(CAPTCHA.trackSamples)
     .default([]),
 });
 export const captchaCheckResult = z.object({ ticket: z.string() });

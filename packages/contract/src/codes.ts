@@ -56,6 +56,12 @@ export const CODES = {
   6002: t(409, 'file exists', '文件已存在'),
   6003: t(404, 'file missing', '文件不存在'),
   6004: t(400, 'file signature error', '文件签名错误'),
+  /** Not in the spec's table: a request body over the route's limit (the detail names it). */
+  6101: t(413, 'request body too large', '请求内容过大'),
+  /** Not in the spec's table: a spreadsheet over an import limit (the detail names it). */
+  6102: t(413, 'spreadsheet too large', '表格文件过大'),
+  /** Not in the spec's table: reading the spreadsheet ran out of its time or memory allowance. */
+  6103: t(413, 'spreadsheet too complex to read', '表格文件过于复杂，无法读取'),
   7001: t(404, 'gateway type missing', '网关类型不存在'),
   7002: t(409, 'gateway type exists', '网关类型已存在'),
   7003: t(400, 'gateway type unsupported', '不支持的网关类型'),
@@ -173,6 +179,9 @@ export const C = {
   FILE_EXISTS: 6002,
   FILE_MISSING: 6003,
   FILE_SIGNATURE_ERROR: 6004,
+  BODY_TOO_LARGE: 6101,
+  SPREADSHEET_TOO_LARGE: 6102,
+  SPREADSHEET_TOO_COMPLEX: 6103,
   GWTYPE_MISSING: 7001,
   GWTYPE_EXISTS: 7002,
   GWTYPE_UNSUPPORTED: 7003,

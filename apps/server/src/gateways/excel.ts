@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { C, type Code } from '@lns/contract/codes';
-import { GATEWAY_IMPORT_COLUMNS, GATEWAY_IMPORT_MAX_ROWS } from '@lns/contract/gateways';
+import { GATEWAY_IMPORT_COLUMNS } from '@lns/contract/gateways';
 import { ApiError } from '../http/errors';
+import type { SpreadsheetReader } from '../spreadsheets/reader';
 
 /** One data row of the import sheet: its Excel row number and the cells by column key. */
 export interface SheetRow {
@@ -12,17 +13,12 @@ export interface SheetRow {
 const KEYS = new Map(GATEWAY_IMPORT_COLUMNS.map((c) => [c.key.toLowerCase(), c.key]));
 const headerKey = (h: string) => KEYS.get(h.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase());
 
-/** Reads the first sheet of an .xlsx/.xls file; header cells name the columns (case and `*` ignored). */
-export function readGatewaySheet(buf: Buffer): SheetRow[] {
-  let wb: XLSX.WorkBook;
-  try {
-    wb = XLSX.read(buf, { type: 'buffer', dense: true });
-  } catch {
-    throw new ApiError(C.PARAM_FORMAT, 'EXCEL parsing failed', 'file');
-  }
-  const sheet = wb.SheetNames[0] ? wb.Sheets[wb.SheetNames[0]] : undefined;
-  if (!sheet) throw new ApiError(C.PARAM_FORMAT, 'EXCEL parsing failed', 'file');
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+/**
+ * Reads the first sheet of an .xlsx/.xls file (rows limited by IMPORT_LIMITS); header cells name
+ * the columns (case and `*` ignored).
+ */
+export async function readGatewaySheet(reader: SpreadsheetReader, buf: Buffer): Promise<SheetRow[]> {
+  const grid = await reader.read(buf);
   const header = (grid[0] ?? []).map((h) => headerKey(String(h ?? '')));
   for (const c of GATEWAY_IMPORT_COLUMNS) {
     if (c.required && !header.includes(c.key)) {
@@ -40,9 +36,6 @@ export function readGatewaySheet(buf: Buffer): SheetRow[] {
     rows.push({ row: i + 1, cells });
   }
   if (rows.length === 0) throw new ApiError(C.PARAM_EMPTY, 'the sheet has no rows', 'file');
-  if (rows.length > GATEWAY_IMPORT_MAX_ROWS) {
-    throw new ApiError(C.PARAM_FORMAT, `at most ${GATEWAY_IMPORT_MAX_ROWS} rows`, 'file');
-  }
   return rows;
 }
 

@@ -1,6 +1,8 @@
 import { C, httpStatusOf, isCode, normalizeLocale } from '@lns/contract/codes';
+import { BODY_LIMITS } from '@lns/contract/request-limits';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { bodyLimitText } from './body-limits';
 import { ApiError, errorEnvelope } from './errors';
 
 /**
@@ -42,9 +44,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(errorEnvelope(code, locale, { field, detail: first.message }));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      // Also multipart's file, part and field limits.
+      const limit = req.routeOptions.bodyLimit ?? BODY_LIMITS.anonymous;
       return reply
         .status(413)
-        .send(errorEnvelope(C.PARAM_FORMAT, locale, { field: 'body', detail: 'request too large' }));
+        .send(errorEnvelope(C.BODY_TOO_LARGE, locale, { field: 'body', detail: bodyLimitText(limit) }));
     }
     if (err.statusCode === 429) {
       return reply.status(429).send(errorEnvelope(C.BUSY, locale));

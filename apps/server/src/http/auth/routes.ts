@@ -8,6 +8,7 @@ import {
 } from '@lns/contract/auth';
 import { C } from '@lns/contract/codes';
 import { envelopeOf } from '@lns/contract/envelope';
+import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
 import { attemptKeys, throttled } from '../../auth/throttle';
@@ -31,6 +32,7 @@ export const authRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/captcha/check',
     {
+      bodyLimit: BODY_LIMITS.captchaCheck,
       config: { access: 'public' },
       schema: {
         tags,

@@ -6,6 +6,7 @@ import {
   moveDeviceBody,
   resetFcntBody,
 } from '@lns/contract/devices';
+import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { ApplicationRepository } from '../../applications/repository';
 import type { AuthUser } from '../../auth/guard';
 import { foreignTags } from '../../devices/create';
@@ -39,6 +40,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/device/delete',
     {
+      bodyLimit: BODY_LIMITS.deviceSelection,
       schema: {
         tags,
         summary: 'Delete devices: all or nothing (4006 lists the refused devEUIs)',
@@ -68,6 +70,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/device/updates',
     {
+      bodyLimit: BODY_LIMITS.deviceSelection,
       schema: {
         tags,
         summary: 'Set the tags and/or remarks of devices of one application (all or nothing)',
@@ -102,6 +105,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/device/moveDevice',
     {
+      bodyLimit: BODY_LIMITS.deviceSelection,
       schema: {
         tags,
         summary: "Move devices to another application; both must be the caller's (admins: any)",

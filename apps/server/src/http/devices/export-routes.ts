@@ -9,6 +9,7 @@ import {
   signalQuery,
 } from '@lns/contract/devices';
 import { envelopeOf } from '@lns/contract/envelope';
+import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
 import { ApplicationRepository } from '../../applications/repository';
 import { type DeviceRecord, DeviceRepository } from '../../devices/repository';
@@ -37,6 +38,7 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/device/excel',
     {
+      bodyLimit: BODY_LIMITS.deviceSelection,
       schema: {
         tags,
         summary:

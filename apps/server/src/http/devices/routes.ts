@@ -13,6 +13,7 @@ import {
 } from '@lns/contract/devices';
 import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
+import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
@@ -100,6 +101,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/device/batch-create',
     {
+      bodyLimit: BODY_LIMITS.deviceBatch,
       schema: {
         tags,
         summary: 'Create up to 20,000 devices: all rows are written or none, failing rows listed',

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { oneCellRows, sheetXml, xlsxOf, zipBomb } from '../../../test/hostile-sheets';
 
 const HEADER = [
   'gwID*',
@@ -127,8 +128,10 @@ describe('gateway Excel import', () => {
       code: 1007,
       field: 'file',
     });
-    const big = Buffer.alloc(1024 * 1024 + 10, 1);
-    expect((await upload('big.xlsx', big)).body).toMatchObject({ code: 1007, field: 'file' });
+    const big = await upload('big.xlsx', Buffer.alloc(1024 * 1024 + 10, 1));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: 6102, field: 'file' });
+    expect(big.body.msg).toContain('1 MiB');
     expect((await upload('junk.xlsx', Buffer.from('not a spreadsheet at all'))).body).toMatchObject({
       code: 1007,
       field: 'file',
@@ -139,6 +142,33 @@ describe('gateway Excel import', () => {
       code: 1006,
       field: 'file',
     });
+  });
+
+  it('refuses hostile spreadsheets within the limits, imports nothing and keeps answering', async () => {
+    const before = await count();
+    const million = '<row r="1"><c r="A1"><v>1</v></c></row><row r="1048576"><c r="A1048576"><v>1</v></c></row>';
+    const parts = Array.from({ length: 5000 }, (_, i) => ({ name: `xl/media/p${i}.bin`, data: Buffer.alloc(0) }));
+    const hostile: [string, Buffer, string][] = [
+      ['xfd.xlsx', xlsxOf({ data: sheetXml('A1:XFD30000', oneCellRows(30_000, 'XFD')) }), '5001 rows'],
+      ['xfd-undeclared.xlsx', xlsxOf({ data: sheetXml('A1:A1', oneCellRows(30_000, 'XFD')) }), '5001 rows'],
+      ['bomb.xlsx', zipBomb(500), '24 MiB once unzipped'],
+      ['bomb-lying.xlsx', zipBomb(500, 4096), '24 MiB once unzipped'],
+      ['parts.xlsx', xlsxOf({ data: sheetXml('A1', '') }, parts), '100 parts'],
+      ['million.xlsx', xlsxOf({ data: sheetXml('A1:N1048576', million) }), '5001 rows'],
+    ];
+    for (const [name, file, limit] of hostile) {
+      expect(file.length, name).toBeLessThan(1024 * 1024);
+      const res = await upload(name, file);
+      expect(res.status, name).toBe(413);
+      expect(res.body, name).toMatchObject({ code: 6102, field: 'file' });
+      expect(res.body.msg, name).toContain(limit);
+    }
+    expect(await count()).toBe(before);
+    const after = await upload(
+      'after.xlsx',
+      xlsx([HEADER, ['c000000000000001', 'after', 'generic', 'eu868', 'eu868-default', 0]]),
+    );
+    expect(after.body).toMatchObject({ code: 0, data: { count: 1 } });
   });
 
   it('serves a template the import accepts', async () => {

@@ -3,6 +3,7 @@ import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { GW_ARCHS } from '@lns/contract/gateway-types';
 import {
   GATEWAY_IMPORT_EXTENSIONS,
+  GATEWAY_IMPORT_MAX_ROWS,
   gatewayBatchUpdateBody,
   gatewayCreateBody,
   gatewayListQuery,
@@ -15,13 +16,14 @@ import {
   gwIDQuery,
   gwIDsBody,
 } from '@lns/contract/gateways';
-import { UPLOAD_MAX_BYTES } from '@lns/contract/limits';
 import { pageWindow } from '@lns/contract/paging';
+import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
 import { ownerFilter } from '../../auth/guard';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
 import { gatewayByGwId, updateGateway } from '../../gateways/repository';
 import { GatewayService } from '../../gateways/service';
+import { limitText } from '../../spreadsheets/limits';
 import { list, ok } from '../envelope';
 import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
@@ -142,9 +144,10 @@ export const gatewayRoutes: RouteModule = (app, s) => {
   app.post(
     '/api/gateway/excel',
     {
+      bodyLimit: BODY_LIMITS.upload,
       schema: {
         tags,
-        summary: `Import gateways from an Excel file (multipart field "file", .xlsx or .xls, ≤ ${UPLOAD_MAX_BYTES / 1048576} MB): all rows or none, per-row errors in data.errors`,
+        summary: `Import gateways from an Excel file (multipart field "file", .xlsx or .xls, ≤ ${IMPORT_LIMITS.fileBytes / 1048576} MB, ≤ ${GATEWAY_IMPORT_MAX_ROWS} rows): all rows or none, per-row errors in data.errors; 6102/6103 when the file is over a limit`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(z.object({ count: z.number() })) },
       },
@@ -152,7 +155,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     (req, reply) =>
       withRows(req, reply, async () => {
         if (!req.isMultipart()) throw new ApiError(C.PARAM_EMPTY, 'send the file as multipart/form-data', 'file');
-        const part = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+        const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } });
         if (!part) throw new ApiError(C.PARAM_EMPTY, 'select a file first', 'file');
         const name = part.filename.toLowerCase();
         if (!GATEWAY_IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) {
@@ -163,9 +166,10 @@ export const gatewayRoutes: RouteModule = (app, s) => {
         try {
           buf = await part.toBuffer();
         } catch {
-          throw new ApiError(C.PARAM_FORMAT, `${part.filename} is larger than ${UPLOAD_MAX_BYTES / 1048576}M`, 'file');
+          // Busboy stopped at the file limit: nothing beyond it was buffered.
+          throw new ApiError(C.SPREADSHEET_TOO_LARGE, limitText('fileBytes', IMPORT_LIMITS.fileBytes), 'file');
         }
-        return ok({ count: await svc.importRows(readGatewaySheet(buf), req.user.id) });
+        return ok({ count: await svc.importRows(await readGatewaySheet(s.spreadsheets, buf), req.user.id) });
       }),
   );
 
