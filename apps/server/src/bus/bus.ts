@@ -21,6 +21,10 @@ export const topics = {
   deviceApp: (devEUI: string) => `device/${devEUI}/app`,
   application: (appID: number | string) => `application/${appID}`,
   gateway: (gwID: string) => `gateway/${gwID}`,
+  /** Cluster copy of `localTopics.authRevoked` (the token only as its SHA-256), see auth/revocation.ts. */
+  authRevoked: 'control/auth-revoked',
+  /** Cluster copy of `localTopics.entityDeleted`. */
+  entityDeleted: 'control/entity-deleted',
 };
 
 /** Topics of `services.local`: events this instance produced, for integrations. */
@@ -33,6 +37,15 @@ export const localTopics = {
   gatewayStat: 'gateway-stat',
   /** A gateway went online or offline: { gwID, online, createtime }. */
   gatewayConnection: 'gateway-connection',
+  /**
+   * A credential or a user's rights were withdrawn: { userId, token?, reason }. With `token`
+   * (logout, API token regenerated) only what that token opened ends; without it everything of
+   * the user is checked again (password change, admin flag, deletion). Live streams and MQTT
+   * sessions end with it, on every instance.
+   */
+  authRevoked: 'auth-revoked',
+  /** Devices, gateways or applications were deleted: { devices?, gateways?, applications? }. */
+  entityDeleted: 'entity-deleted',
 };
 
 /** Local fan-out shared by both implementations. */

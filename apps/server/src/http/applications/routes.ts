@@ -15,6 +15,7 @@ import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
 import { z } from 'zod';
 import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
+import { localTopics } from '../../bus/bus';
 import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
@@ -160,6 +161,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       }
       if (failed.length) return refuseBatch(req, reply, C.APP_BATCH_DELETE, { deleted: [], failed });
       await apps.deleteMany(ids);
+      s.local.publish(localTopics.entityDeleted, { applications: ids });
       return ok({ deleted: ids, failed: [] });
     },
   );

@@ -10,6 +10,7 @@ import { C } from '@lns/contract/codes';
 import { envelopeOf } from '@lns/contract/envelope';
 import { z } from 'zod';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { localTopics } from '../../bus/bus';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
@@ -74,7 +75,9 @@ export const authRoutes: RouteModule = (app, s) => {
   );
 
   app.post('/api/logout', { schema: { tags, summary: 'Revoke the current session token' } }, async (req) => {
-    if (req.user.sessionToken) await s.sessions.revoke(req.user.sessionToken);
+    const token = req.user.sessionToken;
+    if (token) await s.sessions.revoke(token);
+    if (token) s.local.publish(localTopics.authRevoked, { userId: req.user.id, token, reason: 'logout' });
     return ok();
   });
 

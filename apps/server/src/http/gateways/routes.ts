@@ -19,6 +19,7 @@ import { UPLOAD_MAX_BYTES } from '@lns/contract/limits';
 import { pageWindow } from '@lns/contract/paging';
 import { z } from 'zod';
 import { ownerFilter } from '../../auth/guard';
+import { localTopics } from '../../bus/bus';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
 import { gatewayByGwId, updateGateway } from '../../gateways/repository';
 import { GatewayService } from '../../gateways/service';
@@ -122,6 +123,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     (req, reply) =>
       withRows(req, reply, async () => {
         await svc.delete(req.body.gwIDs, ownerFilter(req.user));
+        s.local.publish(localTopics.entityDeleted, { gateways: req.body.gwIDs });
         return ok();
       }),
   );

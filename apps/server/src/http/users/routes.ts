@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { verifyPassword } from '../../auth/passwords';
+import { localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
 import type { UserRecord } from '../../users/repository';
 import { list, ok } from '../envelope';
@@ -84,6 +85,7 @@ export const userRoutes: RouteModule = (app, s) => {
         throw new ApiError(C.FORBIDDEN, 'the last administrator cannot lose its role', 'admin');
       }
       await s.users.update(userID, { name, admin: isAdmin, password: password || undefined });
+      s.local.publish(localTopics.authRevoked, { userId: userID, reason: 'user updated' });
       return ok();
     },
   );
@@ -100,6 +102,7 @@ export const userRoutes: RouteModule = (app, s) => {
         throw new ApiError(C.FORBIDDEN, 'the last administrator cannot be deleted', 'userID');
       }
       await s.users.delete(userID);
+      s.local.publish(localTopics.authRevoked, { userId: userID, reason: 'user deleted' });
       return ok();
     },
   );
@@ -143,8 +146,11 @@ export const userRoutes: RouteModule = (app, s) => {
     async (req) => {
       const { userID } = req.body;
       if (!req.user.admin && userID !== req.user.id) throw new ApiError(C.FORBIDDEN);
-      if (!(await s.users.byId(userID))) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
-      return ok({ apiToken: await s.users.regenerateApiToken(userID) });
+      const old = await s.users.byId(userID);
+      if (!old) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
+      const apiToken = await s.users.regenerateApiToken(userID);
+      s.local.publish(localTopics.authRevoked, { userId: userID, token: old.apiToken, reason: 'token regenerated' });
+      return ok({ apiToken });
     },
   );
 
@@ -157,6 +163,7 @@ export const userRoutes: RouteModule = (app, s) => {
         throw new ApiError(C.WRONG_CREDENTIALS, undefined, 'oldPassword');
       }
       await s.users.update(me.id, { name: me.name, admin: me.admin, password: req.body.newPassword });
+      s.local.publish(localTopics.authRevoked, { userId: me.id, reason: 'password changed' });
       return ok();
     },
   );
