@@ -49,6 +49,7 @@ const gone = (b: StreamBinding, e: EntityDeleted) =>
 export class StreamRegistry {
   private readonly open = new Set<OpenStream>();
   private timer?: NodeJS.Timeout;
+  private timerMs = 0;
   private sweeping?: Promise<void>;
   private readonly offs: (() => void)[];
 
@@ -82,11 +83,15 @@ export class StreamRegistry {
   }
 
   private schedule(): void {
-    if (this.timer || this.open.size === 0) return;
+    const ms = streamLimits.revalidateMs;
+    // A pending round on a longer interval gives way to a shorter one (tests shorten it).
+    if ((this.timer && this.timerMs <= ms) || this.open.size === 0) return;
+    clearTimeout(this.timer);
+    this.timerMs = ms;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.sweep().finally(() => this.schedule());
-    }, streamLimits.revalidateMs);
+    }, ms);
     this.timer.unref();
   }
 
