@@ -51,14 +51,11 @@ export class StreamRegistry {
   private timer?: NodeJS.Timeout;
   private timerMs = 0;
   private sweeping?: Promise<void>;
+  private stopped = false;
   private readonly offs: (() => void)[];
 
   constructor(private readonly s: Services) {
     this.offs = [onAuthRevoked(s, (r) => this.revoked(r)), onEntityDeleted(s, (e) => this.deleted(e))];
-  }
-
-  get size(): number {
-    return this.open.size;
   }
 
   /** Tracks a stream until the returned function is called (when its socket closes). */
@@ -77,6 +74,7 @@ export class StreamRegistry {
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     for (const off of this.offs) off();
@@ -85,7 +83,7 @@ export class StreamRegistry {
   private schedule(): void {
     const ms = streamLimits.revalidateMs;
     // A pending round on a longer interval gives way to a shorter one (tests shorten it).
-    if ((this.timer && this.timerMs <= ms) || this.open.size === 0) return;
+    if (this.stopped || (this.timer && this.timerMs <= ms) || this.open.size === 0) return;
     clearTimeout(this.timer);
     this.timerMs = ms;
     this.timer = setTimeout(() => {
