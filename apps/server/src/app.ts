@@ -20,6 +20,7 @@ import { AuditRetentionJob } from './audit/retention';
 import { CaptchaService } from './auth/captcha';
 import { installGuard } from './auth/guard';
 import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
+import { installRevocationRelay } from './auth/revocation';
 import { LoginThrottle } from './auth/throttle';
 import { MemoryBus } from './bus/bus';
 import { RedisBus } from './bus/redis-bus';
@@ -31,6 +32,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
+import { installStreamRegistry } from './http/streams/registry';
 import type { App } from './http/types';
 import { installIntegrations } from './integrations/install';
 import { SearchRegistry } from './search/registry';
@@ -131,6 +133,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
   installMetrics(app, services.metrics);
 
+  installRevocationRelay(services);
+  installStreamRegistry(services);
   for (const mod of routeModules) await mod(app, services);
   installIntegrations(services);
   await installConsole(app, config.consoleDir);

@@ -1,8 +1,14 @@
 /**
- * Live WebSocket streams (issue 8). The token travels as the WebSocket sub-protocol; the
+ * Live WebSocket streams. The token travels as the WebSocket sub-protocol; the
  * server checks it and the caller's ownership BEFORE the upgrade (401/403/404 with the usual
  * envelope, so the handshake fails). Once open, every message from the server is JSON text
  * except `pong`; the client sends the text `ping` every PING_INTERVAL_MS.
+ *
+ * An open stream lives only as long as what allowed it: the token that opened it, the caller's
+ * right to see the target, and the target row itself (the device or gateway registered at open
+ * time, not a later one with the same EUI). The server closes it with a STREAM_CLOSE code as soon
+ * as it learns otherwise (logout, password change, user deletion, token regeneration, deletion of
+ * the target), and re-checks every open stream every STREAM_REVALIDATE_MS in case it missed it.
  */
 import { z } from 'zod';
 import type { BusEvent } from './frames';
@@ -34,13 +40,28 @@ export const SERVER_PING_TIMEOUT_MS = 75_000;
 export const LIVE_ROW_CHOICES = [10, 20, 30, 40, 50] as const;
 export const LIVE_ROW_DEFAULT = 30;
 
-/** Close codes the server uses after the socket was accepted. */
+/** How often the server re-checks every open stream's token, access and target (milliseconds). */
+export const STREAM_REVALIDATE_MS = 5_000;
+
+/**
+ * Close codes the server uses after the socket was accepted. 4001, 4003 and 4004 are final:
+ * reopening with the same token and target would be refused, so clients should not retry.
+ */
 export const STREAM_CLOSE = {
+  /** The token that opened the stream is no longer valid: signed out, expired, password changed, user deleted or API token regenerated. */
+  REVOKED: 4001,
+  /** The token is valid but may no longer see the target (no longer an admin, or the target changed owner). */
+  FORBIDDEN: 4003,
+  /** The target (device, gateway or application) was deleted; a later one with the same EUI is another target. */
+  GONE: 4004,
   /** No ping within SERVER_PING_TIMEOUT_MS. */
   PING_TIMEOUT: 4008,
   /** The server is shutting down; reconnect later. */
   GOING_AWAY: 1001,
 } as const;
+
+/** Close codes after which reconnecting with the same token and target is pointless. */
+export const FINAL_STREAM_CLOSES: readonly number[] = [STREAM_CLOSE.REVOKED, STREAM_CLOSE.FORBIDDEN, STREAM_CLOSE.GONE];
 
 /** Socket state shown on live pages (WebSocket.readyState): 0 connecting, 1 connected, 2 closing, 3 closed. */
 export const SOCKET_STATES = [0, 1, 2, 3] as const;

@@ -21,6 +21,10 @@ export const topics = {
   deviceApp: (devEUI: string) => `device/${devEUI}/app`,
   application: (appID: number | string) => `application/${appID}`,
   gateway: (gwID: string) => `gateway/${gwID}`,
+  /** Cluster copy of `localTopics.authRevoked` (the token only as its SHA-256), see auth/revocation.ts. */
+  authRevoked: 'control/auth-revoked',
+  /** Cluster copy of `localTopics.entityDeleted`. */
+  entityDeleted: 'control/entity-deleted',
 };
 
 /** Topics of `services.local`: events this instance produced, for integrations. */
@@ -34,14 +38,20 @@ export const localTopics = {
   /** A gateway went online or offline: { gwID, online, createtime }. */
   gatewayConnection: 'gateway-connection',
   /**
-   * Credentials stopped working (payload: AuthRevoked). The database already refuses them;
-   * subscribers end what was opened with them: WebSocket streams, MQTT connections.
+   * A credential or a user's rights were withdrawn: { userId, token?, reason }. With `token`
+   * (logout, API token regenerated) only what that token opened ends; without it everything of
+   * the user is checked again (password change, admin flag, deletion). Live streams and MQTT
+   * sessions end with it, on every instance.
    */
   authRevoked: 'auth-revoked',
+  /** Devices, gateways or applications were deleted: { devices?, gateways?, applications? }. */
+  entityDeleted: 'entity-deleted',
 };
 
 /** Why a user's credentials were revoked. */
 export type AuthRevokedReason =
+  /** One session ended by its user (`token` names it). */
+  | 'logout'
   /** The user changed its own password: every session ended (the caller got a fresh one), API token and MQTT password replaced. */
   | 'password-changed'
   /** An admin set a new password: sessions, API token and MQTT password of the user replaced. */
@@ -58,12 +68,16 @@ export type AuthRevokedReason =
   | 'app-mqtt-password-rotated';
 
 /**
- * Payload of `localTopics.authRevoked`: everything of `userId` named by `reason`, or on logout
- * the one session `token` (the raw token a WebSocket was opened with).
+ * Payload of `localTopics.authRevoked`. With `token` (logout, API token replaced) only what that
+ * raw token opened ends; without it everything of `userId` is checked again.
  */
-export type AuthRevoked =
-  | { userId: number; reason: AuthRevokedReason; appID?: number }
-  | { userId: number; token: string };
+export interface AuthRevoked {
+  userId: number;
+  reason: AuthRevokedReason;
+  token?: string;
+  /** For 'app-mqtt-password-rotated': the application whose MQTT password changed. */
+  appID?: number;
+}
 
 /** Local fan-out shared by both implementations. */
 export class LocalFanout {

@@ -1,3 +1,4 @@
+import { onEntityDeleted } from '../auth/revocation';
 import type { Services } from '../context';
 import { installHttpPush } from './http/push';
 import { HttpPusher } from './http/pusher';
@@ -31,6 +32,7 @@ export function integrationsOf(services: Services): Integrations {
 export function installIntegrations(services: Services): Integrations {
   const metrics = integrationMetrics(services.metrics);
   const lookup = new IntegrationLookup(services.db);
+  services.onClose(onEntityDeleted(services, (e) => e && lookup.forget(e)));
   const pusher = new HttpPusher(services.log, metrics);
   installHttpPush(services, pusher, lookup);
   const integrations: Integrations = { pusher, broker: null, startMqtt };
@@ -45,7 +47,7 @@ export function installIntegrations(services: Services): Integrations {
       services.onClose(() => ext.close());
       return;
     }
-    const broker = await startEmbeddedBroker(services, new MqttAcl(services.db, lookup), lookup, metrics);
+    const broker = await startEmbeddedBroker(services, new MqttAcl(services.db), lookup, metrics);
     if (!broker) return;
     integrations.broker = broker;
     services.onClose(() => broker.close());

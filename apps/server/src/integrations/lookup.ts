@@ -19,6 +19,14 @@ export class TtlCache<K, V> {
     this.map.set(key, { value, at: Date.now() });
     return value;
   }
+
+  forget(key: K): void {
+    this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
 }
 
 export interface DeviceApp {
@@ -40,6 +48,13 @@ export class IntegrationLookup {
   private readonly gateways = new TtlCache<string, GatewayPush | null>(5000);
 
   constructor(private readonly db: Db) {}
+
+  /** Deleted rows are looked up afresh: an EUI registered again may belong to someone else. */
+  forget(e: { devices?: string[]; gateways?: string[]; applications?: number[] }): void {
+    for (const d of e.devices ?? []) this.deviceApps.forget(d);
+    for (const g of e.gateways ?? []) this.gateways.forget(g);
+    if (e.applications?.length) this.deviceApps.clear();
+  }
 
   /** The application of a device, or null when the device is gone. */
   appOfDevice(devEUI: string): Promise<DeviceApp | null> {

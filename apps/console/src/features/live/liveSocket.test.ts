@@ -1,3 +1,4 @@
+import { STREAM_CLOSE } from '@lns/contract/streams';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prependNewest } from './buffer';
 import { LiveSocket } from './liveSocket';
@@ -19,9 +20,9 @@ class FakeWS {
   send(d: string) {
     this.sent.push(d);
   }
-  close() {
+  close(code = 1000, reason = '') {
     this.readyState = 3;
-    this.onclose?.({ code: 1000, reason: '' });
+    this.onclose?.({ code, reason });
   }
   open() {
     this.readyState = 1;
@@ -92,6 +93,29 @@ describe('LiveSocket', () => {
     expect(FakeWS.all).toHaveLength(2);
     s.start();
     expect(FakeWS.all).toHaveLength(3);
+    s.stop();
+  });
+
+  it('does not retry after a final close from the server (revoked, forbidden, gone) until started again', () => {
+    for (const code of [STREAM_CLOSE.REVOKED, STREAM_CLOSE.FORBIDDEN, STREAM_CLOSE.GONE]) {
+      FakeWS.all = [];
+      const s = make();
+      s.start();
+      FakeWS.all[0]!.open();
+      FakeWS.all[0]!.close(code, 'credential revoked');
+      vi.advanceTimersByTime(60_000);
+      expect(FakeWS.all).toHaveLength(1);
+      s.start();
+      expect(FakeWS.all).toHaveLength(2);
+      s.stop();
+    }
+    // A ping timeout is not final.
+    FakeWS.all = [];
+    const s = make();
+    s.start();
+    FakeWS.all[0]!.close(STREAM_CLOSE.PING_TIMEOUT);
+    vi.advanceTimersByTime(4_000);
+    expect(FakeWS.all).toHaveLength(2);
     s.stop();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  FINAL_STREAM_CLOSES,
   MAX_UNANSWERED_PINGS,
   PING_INTERVAL_MS,
   RECONNECT_MS,
@@ -31,7 +32,9 @@ export interface LiveSocketOptions {
  * One live stream (console-core.md §4 "Socket state"): connects with the token as
  * sub-protocol; on open pings every 30 s and counts unanswered pings; a pong resets the count;
  * more than one unanswered ping closes the socket; any close not asked for by the user retries
- * after 4 s. Errors and closes are only logged.
+ * after 4 s, except the server's final ones (token revoked, access withdrawn, target deleted),
+ * which a retry would only repeat: the stream stays closed until started again. Errors and closes
+ * are only logged.
  */
 export class LiveSocket {
   private ws?: WebSocket;
@@ -94,6 +97,7 @@ export class LiveSocket {
       console.info('live socket closed', ev.code, ev.reason);
       this.stopHeartbeat();
       this.o.onState(3);
+      if (FINAL_STREAM_CLOSES.includes(ev.code)) this.running = false;
       if (this.running) this.scheduleRetry();
     };
   }

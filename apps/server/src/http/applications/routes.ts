@@ -164,6 +164,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       }
       if (failed.length) return refuseBatch(req, reply, C.APP_BATCH_DELETE, { deleted: [], failed });
       await apps.deleteMany(ids);
+      s.local.publish(localTopics.entityDeleted, { applications: ids });
       return ok({ deleted: ids, failed: [] });
     },
   );

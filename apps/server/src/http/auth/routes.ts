@@ -77,7 +77,7 @@ export const authRoutes: RouteModule = (app, s) => {
     const token = req.user.sessionToken;
     if (token) {
       await s.sessions.revoke(token);
-      s.local.publish(localTopics.authRevoked, { userId: req.user.id, token } satisfies AuthRevoked);
+      s.local.publish(localTopics.authRevoked, { userId: req.user.id, token, reason: 'logout' } satisfies AuthRevoked);
     }
     return ok();
   });

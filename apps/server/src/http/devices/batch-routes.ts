@@ -9,6 +9,7 @@ import {
 import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { ApplicationRepository } from '../../applications/repository';
 import type { AuthUser } from '../../auth/guard';
+import { localTopics } from '../../bus/bus';
 import { foreignTags } from '../../devices/create';
 import { afterBulkWrite, type DeviceRecord, DeviceRepository } from '../../devices/repository';
 import { ok } from '../envelope';
@@ -51,6 +52,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
       const { euis, failed } = await select(req.body.devEUIs, req.user);
       if (failed.length) return refuseBatch(req, reply, C.DEVICE_BATCH_DELETE, { deleted: [], failed });
       await repo.deleteMany(euis);
+      s.local.publish(localTopics.entityDeleted, { devices: euis });
       await afterBulkWrite(s, euis.length);
       return ok({ deleted: euis, failed: [] });
     },

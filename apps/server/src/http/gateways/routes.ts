@@ -20,6 +20,7 @@ import { pageWindow } from '@lns/contract/paging';
 import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
 import { ownerFilter } from '../../auth/guard';
+import { localTopics } from '../../bus/bus';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
 import { gatewayByGwId, updateGateway } from '../../gateways/repository';
 import { GatewayService } from '../../gateways/service';
@@ -124,6 +125,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     (req, reply) =>
       withRows(req, reply, async () => {
         await svc.delete(req.body.gwIDs, ownerFilter(req.user));
+        s.local.publish(localTopics.entityDeleted, { gateways: req.body.gwIDs });
         return ok();
       }),
   );

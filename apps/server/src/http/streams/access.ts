@@ -23,42 +23,66 @@ export function streamToken(req: FastifyRequest): string | undefined {
   return typeof x === 'string' && x ? x : undefined;
 }
 
-async function ownerOf(s: Services, target: StreamTarget): Promise<{ owner?: number; missing: Code; field: string }> {
+/**
+ * The exact row a stream is opened on: a device or gateway deleted and registered again (same
+ * EUI, a new `createdAt`) is another target, and the stream ends with the first one.
+ */
+export type StreamBinding =
+  | { kind: 'device'; devEUI: string; appId: number; ownerId: number; createdAt: number }
+  | { kind: 'gateway'; gwID: string; ownerId: number; createdAt: number }
+  | { kind: 'application'; appID: number; ownerId: number };
+
+async function bindingOf(
+  s: Services,
+  target: StreamTarget,
+): Promise<{ binding?: StreamBinding; missing: Code; field: string }> {
   if ('devEUI' in target) {
     const [row] = await s.db
-      .select({ owner: devices.ownerId })
+      .select({ ownerId: devices.ownerId, appId: devices.appId, createdAt: devices.createdAt })
       .from(devices)
       .where(eq(devices.devEui, target.devEUI))
       .limit(1);
-    return { owner: row?.owner, missing: C.DEVICE_MISSING, field: 'devEUI' };
+    return {
+      binding: row && { kind: 'device', devEUI: target.devEUI, ...row },
+      missing: C.DEVICE_MISSING,
+      field: 'devEUI',
+    };
   }
   if ('appID' in target) {
     const [row] = await s.db
-      .select({ owner: applications.ownerId })
+      .select({ ownerId: applications.ownerId })
       .from(applications)
       .where(eq(applications.id, target.appID))
       .limit(1);
-    return { owner: row?.owner, missing: C.APP_MISSING, field: 'appID' };
+    return {
+      binding: row && { kind: 'application', appID: target.appID, ...row },
+      missing: C.APP_MISSING,
+      field: 'appID',
+    };
   }
   const [row] = await s.db
-    .select({ owner: gateways.ownerId })
+    .select({ ownerId: gateways.ownerId, createdAt: gateways.createdAt })
     .from(gateways)
     .where(eq(gateways.gwId, target.gwID))
     .limit(1);
-  return { owner: row?.owner, missing: C.GATEWAY_MISSING, field: 'gwID' };
+  return { binding: row && { kind: 'gateway', gwID: target.gwID, ...row }, missing: C.GATEWAY_MISSING, field: 'gwID' };
 }
 
 /**
  * Refuse before the upgrade: no token 401 (1003), bad token 401 (1004), unknown target 404,
  * somebody else's target 403 (1010). Admins watch everything.
  */
-export async function checkStreamAccess(s: Services, req: FastifyRequest, target: StreamTarget): Promise<AuthUser> {
+export async function checkStreamAccess(
+  s: Services,
+  req: FastifyRequest,
+  target: StreamTarget,
+): Promise<{ user: AuthUser; token: string; binding: StreamBinding }> {
   const token = streamToken(req);
   if (!token) throw new ApiError(C.TOKEN_MISSING);
   const user = await authenticate(s, token);
   if (!user) throw new ApiError(C.TOKEN_INVALID);
-  const { owner, missing, field } = await ownerOf(s, target);
-  if (owner === undefined) throw new ApiError(missing, undefined, field);
-  if (!user.admin && owner !== user.id) throw new ApiError(C.FORBIDDEN, undefined, field);
-  return user;
+  const { binding, missing, field } = await bindingOf(s, target);
+  if (!binding) throw new ApiError(missing, undefined, field);
+  if (!user.admin && binding.ownerId !== user.id) throw new ApiError(C.FORBIDDEN, undefined, field);
+  return { user, token, binding };
 }

@@ -1,4 +1,4 @@
-import { STREAM_CLOSE } from '@lns/contract/streams';
+import { STREAM_CLOSE, STREAM_REVALIDATE_MS } from '@lns/contract/streams';
 import type { WebSocket } from 'ws';
 
 /** Tunables of every stream socket; tests shorten the ping timeout. */
@@ -11,6 +11,8 @@ export const streamLimits = {
   highWaterBytes: 256 * 1024,
   /** How often a backed-up queue is retried. */
   drainMs: 25,
+  /** How often every open stream's token, access and target are checked again. */
+  revalidateMs: STREAM_REVALIDATE_MS,
 };
 
 // One JSON text per event, shared by every socket that receives it (same object from the bus).
@@ -89,6 +91,13 @@ export class StreamClient {
       this.socket.send(this.queue.shift()!);
     }
     if (this.queue.length > 0) this.scheduleDrain();
+  }
+
+  /** Ends the stream from the server side; nothing more is sent after this. */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.dispose();
+    this.socket.close(code, reason);
   }
 
   private armPingTimeout(): void {

@@ -5,12 +5,16 @@ import {
   STREAMS,
   type StreamName,
 } from '@lns/contract/streams';
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import { hashToken } from '../../auth/tokens';
 import { topics } from '../../bus/bus';
 import type { Services } from '../../context';
 import type { App, RouteModule } from '../types';
-import { checkStreamAccess, type StreamTarget } from './access';
+import { checkStreamAccess, type StreamBinding, type StreamTarget } from './access';
 import { StreamClient } from './client';
+import { streamRegistryOf } from './registry';
 
 type Spec<Q extends z.ZodType> = {
   query: Q;
@@ -49,10 +53,28 @@ const specs: { [K in StreamName]: Spec<z.ZodType<any>> } = {
   }),
 };
 
-/** Subscribe once the socket is open; `ready` tells the client the subscription is live cluster-wide. */
-async function subscribe(s: Services, socket: import('ws').WebSocket, topic: string): Promise<void> {
+/** What the check before the upgrade found, for the socket handler. */
+const accepted = new WeakMap<FastifyRequest, { token: string; binding: StreamBinding }>();
+
+/**
+ * Subscribe once the socket is open, tied to the token and row checked before the upgrade;
+ * `ready` tells the client the subscription is live cluster-wide.
+ */
+async function subscribe(s: Services, socket: WebSocket, req: FastifyRequest, topic: string): Promise<void> {
+  const { token, binding } = accepted.get(req)!;
   let off: (() => void) | undefined;
-  const client = new StreamClient(socket, () => off?.());
+  let untrack: (() => void) | undefined;
+  const client = new StreamClient(socket, () => {
+    off?.();
+    untrack?.();
+  });
+  untrack = streamRegistryOf(s).add({
+    close: (code, reason) => client.close(code, reason),
+    credential: token.startsWith('lns_') ? { kind: 'api', token } : { kind: 'session' },
+    tokenHash: hashToken(token),
+    userId: req.user.id,
+    binding,
+  });
   off = s.bus.subscribe(topic, (event) => client.push(event));
   const ready = (s.bus as { ready?: (t: string) => Promise<void> }).ready;
   if (ready) await ready.call(s.bus, topic).catch(() => {});
@@ -68,11 +90,13 @@ function register(app: App, s: Services, name: StreamName): void {
       schema: { tags: ['streams'], summary: spec.summary, querystring: spec.query },
       // Refuse before the upgrade so the handshake fails with the envelope's HTTP status.
       preHandler: async (req) => {
-        req.user = await checkStreamAccess(s, req, spec.target(req.query));
+        const { user, token, binding } = await checkStreamAccess(s, req, spec.target(req.query));
+        req.user = user;
+        accepted.set(req, { token, binding });
       },
     },
     (socket, req) => {
-      void subscribe(s, socket, spec.topic(req.query));
+      void subscribe(s, socket, req, spec.topic(req.query));
     },
   );
 }

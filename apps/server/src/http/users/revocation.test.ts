@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type AuthRevoked, localTopics } from '../../bus/bus';
-import { IntegrationLookup } from '../../integrations/lookup';
 import { MqttAcl } from '../../integrations/mqtt/acl';
 
 const PASSWORD = 'pw-123456';
@@ -14,7 +13,7 @@ describe('credentials are revoked with the user', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.login();
-    acl = new MqttAcl(t.services.db, new IntegrationLookup(t.services.db));
+    acl = new MqttAcl(t.services.db);
     t.services.local.subscribe(localTopics.authRevoked, (e) => events.push(e as AuthRevoked));
   });
   beforeEach(() => {

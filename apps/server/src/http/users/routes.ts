@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { noteAudit } from '../../audit/hook';
 import { verifyPassword } from '../../auth/passwords';
 import { attemptKeys, throttled } from '../../auth/throttle';
-import { type AuthRevokedReason, localTopics } from '../../bus/bus';
+import { type AuthRevoked, type AuthRevokedReason, localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
 import type { UserRecord } from '../../users/repository';
 import { list, ok } from '../envelope';
@@ -165,8 +165,13 @@ export const userRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       await selfOrAdmin(req, req.body.userID);
+      const old = await s.users.byId(req.body.userID);
       const apiToken = await s.users.regenerateApiToken(req.body.userID);
-      revoked(req.body.userID, 'api-token-rotated');
+      s.local.publish(localTopics.authRevoked, {
+        userId: req.body.userID,
+        token: old?.apiToken ?? undefined,
+        reason: 'api-token-rotated',
+      } satisfies AuthRevoked);
       return ok({ apiToken });
     },
   );

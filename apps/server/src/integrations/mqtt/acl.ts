@@ -4,7 +4,8 @@ import type { AuthUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/core';
 import { applications } from '../../db/schema/devices';
-import { type IntegrationLookup, TtlCache } from '../lookup';
+import { gateways } from '../../db/schema/gateways';
+import { TtlCache } from '../lookup';
 import { parseCommandTopic, topicScope } from './topics';
 
 /**
@@ -12,6 +13,15 @@ import { parseCommandTopic, topicScope } from './topics';
  * user (mq_username/mq_password of the users table).
  */
 export type Principal = { kind: 'app'; appID: number; ownerId: number } | { kind: 'user'; user: AuthUser };
+
+/**
+ * What a granted subscription rests on: the admin role, an application (ids are never reused), or
+ * the exact gateway row (a gateway deleted and registered again has a new `createdAt`).
+ */
+export type SubscriptionScope =
+  | { kind: 'admin' }
+  | { kind: 'application'; appID: number }
+  | { kind: 'gateway'; gwID: string; createdAt: number };
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -27,10 +37,7 @@ const same = (a: string, b: string) => {
 export class MqttAcl {
   private readonly appOwners = new TtlCache<number, number | null>(5000);
 
-  constructor(
-    private readonly db: Db,
-    private readonly lookup: IntegrationLookup,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async authenticate(username: string | undefined, password: Buffer | undefined): Promise<Principal | null> {
     if (!username || !password) return null;
@@ -56,14 +63,20 @@ export class MqttAcl {
     return null;
   }
 
-  async maySubscribe(p: Principal, filter: string): Promise<boolean> {
-    if (p.kind === 'user' && p.user.admin) return true;
+  /** The scope a subscription to `filter` is granted on, or null when refused. */
+  async maySubscribe(p: Principal, filter: string): Promise<SubscriptionScope | null> {
+    if (p.kind === 'user' && p.user.admin) return { kind: 'admin' };
     const scope = topicScope(filter);
-    if (!scope) return false;
-    if ('app' in scope) return this.ownsApp(p, scope.app);
-    if (p.kind !== 'user') return false;
-    const gw = await this.lookup.gateway(scope.gateway);
-    return gw?.ownerId === p.user.id;
+    if (!scope) return null;
+    if ('app' in scope) return (await this.ownsApp(p, scope.app)) ? { kind: 'application', appID: scope.app } : null;
+    if (p.kind !== 'user') return null;
+    // Not cached: a gateway deleted a moment ago and registered by someone else must be refused.
+    const [gw] = await this.db
+      .select({ ownerId: gateways.ownerId, createdAt: gateways.createdAt })
+      .from(gateways)
+      .where(eq(gateways.gwId, scope.gateway))
+      .limit(1);
+    return gw?.ownerId === p.user.id ? { kind: 'gateway', gwID: scope.gateway, createdAt: gw.createdAt } : null;
   }
 
   /** The command's application and device when `p` may send it, else null. */

@@ -6,6 +6,7 @@ import type { IntegrationMetrics } from '../metrics';
 import type { MqttAcl, Principal } from './acl';
 import { handleDownlinkCommand } from './commands';
 import { type MqttSink, publishCommandError, publishEvents } from './events';
+import { MqttSessions } from './sessions';
 
 const principalKey = (p: Principal) => (p.kind === 'app' ? `app:${p.appID}` : `user:${p.user.id}`);
 
@@ -15,6 +16,8 @@ const refuse = (code: 2 | 4 | 5, message: string): AuthenticateError =>
 export interface EmbeddedBroker extends MqttSink {
   /** The port it listens on (MQTT_PORT, or the one the OS picked for 0). */
   port: number;
+  /** Connected clients, their credentials and the rows their subscriptions rest on. */
+  sessions: MqttSessions;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ export async function startEmbeddedBroker(
 ): Promise<EmbeddedBroker | null> {
   const { config, log } = services;
   const principals = new WeakMap<Client, Principal>();
+  // Assigned below, once the broker exists; hooks only run after that.
+  let sessions: MqttSessions;
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       acl.authenticate(username, password).then(
@@ -48,6 +53,7 @@ export async function startEmbeddedBroker(
             return done(refuse(2, 'client id in use by another account'), false);
           }
           principals.set(client, p);
+          sessions.signedIn(client, p, username ?? '', password?.toString('utf8') ?? '');
           done(null, true);
         },
         (err) => {
@@ -58,11 +64,12 @@ export async function startEmbeddedBroker(
     },
     authorizeSubscribe: (client, sub, done) => {
       const p = principals.get(client);
-      (p ? acl.maySubscribe(p, sub.topic) : Promise.resolve(false)).then(
-        (ok) => {
-          if (!ok) metrics.mqttDenied.inc({ action: 'subscribe' });
+      (p ? acl.maySubscribe(p, sub.topic) : Promise.resolve(null)).then(
+        (scope) => {
+          if (!scope) metrics.mqttDenied.inc({ action: 'subscribe' });
+          else sessions.granted(client, sub.topic, scope);
           // null grants nothing: the SUBACK carries 0x80 for this filter.
-          done(null, ok ? sub : null);
+          done(null, scope ? sub : null);
         },
         () => done(null, null),
       );
@@ -88,9 +95,20 @@ export async function startEmbeddedBroker(
         () => done(new Error('not authorized')),
       );
     },
+    // Only within scopes the client still holds (also for messages queued for a persistent session).
+    authorizeForward: (client, packet) => (sessions.mayForward(client, packet.topic) ? packet : null),
+  });
+  const persistence = (
+    broker as unknown as { persistence: { removeSubscriptions(c: Client, f: string[]): Promise<void> } }
+  ).persistence;
+  sessions = new MqttSessions(services, (client, filters) => {
+    persistence.removeSubscriptions(client as Client, filters).catch(() => {});
   });
   broker.on('client', () => metrics.mqttClients.inc());
-  broker.on('clientDisconnect', () => metrics.mqttClients.dec());
+  broker.on('clientDisconnect', (client) => {
+    metrics.mqttClients.dec();
+    sessions.gone(client);
+  });
 
   const sink: MqttSink = {
     publish: (topic, payload) =>
@@ -108,6 +126,7 @@ export async function startEmbeddedBroker(
       });
     });
   } catch (err) {
+    sessions.stop();
     await new Promise<void>((r) => broker.close(() => r()));
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     const hint = 'set MQTT_PORT to a free port or MQTT_URL to use an external broker';
@@ -120,9 +139,11 @@ export async function startEmbeddedBroker(
   log.info(`embedded MQTT broker listening on port ${actual}`);
   return {
     port: actual,
+    sessions,
     publish: sink.publish,
     close: async () => {
       stopEvents();
+      sessions.stop();
       await new Promise<void>((r) => broker.close(() => r()));
       await new Promise<void>((r) => server.close(() => r()));
     },

@@ -1,0 +1,205 @@
+import { STREAM_REVALIDATE_MS } from '@lns/contract/streams';
+import { type LiveRows, liveRows } from '../../auth/live-check';
+import { type EntityDeleted, onAuthRevoked, onEntityDeleted, type Revocation } from '../../auth/revocation';
+import type { Services } from '../../context';
+import type { Principal, SubscriptionScope } from './acl';
+import { topicScope } from './topics';
+
+/** What the sessions need from a connected aedes client. */
+export interface MqttClientHandle {
+  readonly closed: boolean;
+  close(): void;
+}
+
+/** The broker side: forget the client's stored subscriptions (a persistent session keeps them). */
+export type ForgetSubscriptions = (client: MqttClientHandle, filters: string[]) => void;
+
+interface Session {
+  principal: Principal;
+  username: string;
+  password: string;
+  /** Granted filter → what it rests on. */
+  filters: Map<string, SubscriptionScope>;
+  /** `app:<id>` / `gw:<id>` / `admin`: what the client may currently be forwarded. */
+  scopes: Set<string>;
+}
+
+const scopeKey = (s: SubscriptionScope) =>
+  s.kind === 'admin' ? 'admin' : s.kind === 'application' ? `app:${s.appID}` : `gw:${s.gwID}`;
+
+/** Tunable in tests like the streams' limits. */
+export const mqttSessionLimits = { revalidateMs: STREAM_REVALIDATE_MS };
+
+/**
+ * Every client of the embedded broker with the credentials it signed in with and the rows its
+ * subscriptions were granted on. A client whose credentials stop working (user deleted, MQTT
+ * password changed, application MQTT switched off or deleted) is disconnected; a client whose
+ * subscription rests on a deleted gateway or application, or one it may no longer see, is
+ * disconnected and loses that subscription. Messages are forwarded only within scopes still held,
+ * so a gateway re-registered by someone else never reaches the former owner's session, not even
+ * from the queue of a persistent session.
+ */
+export class MqttSessions {
+  private readonly sessions = new Map<MqttClientHandle, Session>();
+  private readonly offs: (() => void)[];
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+
+  constructor(
+    private readonly s: Services,
+    private readonly forget: ForgetSubscriptions,
+  ) {
+    this.offs = [onAuthRevoked(s, (r) => this.revoked(r)), onEntityDeleted(s, (e) => this.deleted(e))];
+    this.schedule();
+  }
+
+  signedIn(client: MqttClientHandle, principal: Principal, username: string, password: string): void {
+    this.sessions.set(client, { principal, username, password, filters: new Map(), scopes: new Set() });
+  }
+
+  granted(client: MqttClientHandle, filter: string, scope: SubscriptionScope): void {
+    const session = this.sessions.get(client);
+    if (!session) return;
+    session.filters.set(filter, scope);
+    session.scopes.add(scopeKey(scope));
+  }
+
+  gone(client: MqttClientHandle): void {
+    this.sessions.delete(client);
+  }
+
+  /** Whether a message on `topic` may reach this client now (aedes' authorizeForward). */
+  mayForward(client: MqttClientHandle, topic: string): boolean {
+    const session = this.sessions.get(client);
+    if (!session) return false;
+    if (session.scopes.has('admin')) return true;
+    const scope = topicScope(topic);
+    if (!scope) return false;
+    return session.scopes.has('app' in scope ? `app:${scope.app}` : `gw:${scope.gateway}`);
+  }
+
+  /** Checks every session now (the periodic sweep; tests call it directly). */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.check([...this.sessions.keys()]).finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const off of this.offs) off();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      void this.sweep().finally(() => {
+        if (this.timer) this.schedule();
+      });
+    }, mqttSessionLimits.revalidateMs);
+    this.timer.unref();
+  }
+
+  private async check(clients: MqttClientHandle[]): Promise<void> {
+    const live = clients.filter((c) => {
+      if (c.closed) this.sessions.delete(c);
+      return !c.closed && this.sessions.has(c);
+    });
+    if (live.length === 0) return;
+    const q = { users: [] as number[], applications: [] as number[], gateways: [] as string[] };
+    for (const c of live) {
+      const { principal: p, filters } = this.sessions.get(c)!;
+      if (p.kind === 'user') q.users.push(p.user.id);
+      else q.applications.push(p.appID);
+      for (const scope of filters.values()) {
+        if (scope.kind === 'application') q.applications.push(scope.appID);
+        else if (scope.kind === 'gateway') q.gateways.push(scope.gwID);
+      }
+    }
+    let rows: LiveRows;
+    try {
+      rows = await liveRows(this.s.db, q);
+    } catch (err) {
+      this.s.log.warn({ err }, 'MQTT session re-check failed');
+      return;
+    }
+    for (const c of live) {
+      const session = this.sessions.get(c);
+      if (session) this.judge(c, session, rows);
+    }
+  }
+
+  private judge(client: MqttClientHandle, session: Session, rows: LiveRows): void {
+    const lost = lostFilters(session, rows);
+    if (lost) this.end(client, lost.filters, lost.reason);
+  }
+
+  /** Disconnects the client; the filters it lost are also dropped from its stored session. */
+  private end(client: MqttClientHandle, filters: string[], reason: string): void {
+    const session = this.sessions.get(client);
+    this.sessions.delete(client);
+    if (session) session.scopes.clear();
+    this.s.log.info({ reason }, 'MQTT client disconnected');
+    if (filters.length) this.forget(client, filters);
+    client.close();
+  }
+
+  private revoked(r: Revocation): void {
+    if (!r || typeof r.userId !== 'number' || r.tokenHash) return; // MQTT does not sign in with session or API tokens
+    const mine = [...this.sessions].filter(([, s]) =>
+      s.principal.kind === 'user' ? s.principal.user.id === r.userId : s.principal.ownerId === r.userId,
+    );
+    void this.check(mine.map(([c]) => c));
+  }
+
+  private deleted(e: EntityDeleted): void {
+    if (!e || typeof e !== 'object') return;
+    for (const [client, session] of [...this.sessions]) {
+      const p = session.principal;
+      if (p.kind === 'app' && e.applications?.includes(p.appID)) {
+        this.end(client, [...session.filters.keys()], 'application deleted');
+        continue;
+      }
+      const lost = [...session.filters]
+        .filter(
+          ([, s]) =>
+            (s.kind === 'application' && e.applications?.includes(s.appID)) ||
+            (s.kind === 'gateway' && e.gateways?.includes(s.gwID)),
+        )
+        .map(([f]) => f);
+      if (lost.length) this.end(client, lost, 'subscription target deleted');
+    }
+  }
+}
+
+/** The filters a session may no longer hold (all of them when its credentials stopped working). */
+function lostFilters(session: Session, rows: LiveRows): { filters: string[]; reason: string } | undefined {
+  const p = session.principal;
+  const all = [...session.filters.keys()];
+  let admin = false;
+  let userId: number | undefined;
+  if (p.kind === 'user') {
+    const u = rows.users.get(p.user.id);
+    if (u?.mqUsername !== session.username || u.mqPassword !== session.password) {
+      return { filters: all, reason: 'credentials revoked' };
+    }
+    admin = u.admin;
+    userId = u.userId;
+  } else {
+    const a = rows.applications.get(p.appID);
+    if (!a?.enableMqtt || a.mqName !== session.username || a.mqPassword !== session.password) {
+      return { filters: all, reason: 'credentials revoked' };
+    }
+  }
+  const lost = [...session.filters].filter(([, scope]) => {
+    if (scope.kind === 'admin') return !admin;
+    if (scope.kind === 'application') {
+      const a = rows.applications.get(scope.appID);
+      return !a || !(admin || (p.kind === 'app' ? p.appID === scope.appID : a.ownerId === userId));
+    }
+    const g = rows.gateways.get(scope.gwID);
+    return !g || g.createdAt !== scope.createdAt || !(admin || g.ownerId === userId);
+  });
+  return lost.length ? { filters: lost.map(([f]) => f), reason: 'access withdrawn' } : undefined;
+}
