@@ -112,7 +112,7 @@ describe('credentials are revoked with the user', () => {
   it('logout announces the one session it ended', async () => {
     const m = await member('logger');
     await t.call(m.token, 'POST', '/api/logout');
-    expect(events).toEqual([{ userId: m.userID, token: m.token }]);
+    expect(events).toEqual([{ userId: m.userID, token: m.token, reason: 'logout' }]);
     expect(await works(m.apiToken)).toBe(true);
   });
 
