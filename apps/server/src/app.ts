@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
+import { DecoderChangeRate } from './applications/decoder-changes';
 import { CaptchaService } from './auth/captcha';
 import { installGuard } from './auth/guard';
 import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
@@ -27,6 +28,7 @@ import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
 import type { App } from './http/types';
+import { DecoderPool } from './integrations/decoders/pool';
 import { installIntegrations } from './integrations/install';
 import { SearchRegistry } from './search/registry';
 import { ensureAdmin } from './users/bootstrap';
@@ -64,12 +66,20 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     throttle: new LoginThrottle(loginStore),
     log: app.log,
     search: new SearchRegistry(),
+    decoders: new DecoderPool({
+      threads: config.DECODER_THREADS,
+      memoryBytes: config.DECODER_MEMORY_MB * 1024 * 1024,
+      loadedMax: config.DECODER_LOADED_MAX,
+    }),
+    decoderChanges: new DecoderChangeRate(loginStore, config.DECODER_CHANGES_PER_MINUTE),
     metrics: new Registry(),
     bus,
     local: new MemoryBus(),
     onClose: (fn) => closers.push(fn),
     starters: [],
   };
+  // Pushed before the data plane's closer, so it runs after the last uplinks are decoded.
+  closers.push(() => services.decoders.close());
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
   });
@@ -109,7 +119,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
-  installMetrics(app, services.metrics);
+  installMetrics(app, services.metrics, config.METRICS_TOKEN);
 
   for (const mod of routeModules) await mod(app, services);
   installIntegrations(services);

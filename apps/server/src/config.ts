@@ -1,4 +1,6 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
+import { APPS_PER_USER_DEFAULT, DECODER_CHANGES_PER_MINUTE_DEFAULT } from '@lns/contract/limits';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -8,6 +10,27 @@ const url = (protocols: string[]) =>
     .string()
     .url()
     .refine((u) => protocols.includes(new URL(u).protocol), { message: `must start with ${protocols.join(' or ')}` });
+
+/** "10.0.0.0/8, fd00::/8, 192.168.1.7": a comma-separated list of networks (a bare address is one host). */
+const networks = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isCidr), { message: 'must be a comma-separated list of CIDR networks' });
+
+function isCidr(s: string): boolean {
+  const [addr = '', bits, extra] = s.split('/');
+  const family = isIP(addr);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128)) return false;
+  new BlockList().addSubnet(addr, Number(bits), family === 4 ? 'ipv4' : 'ipv6');
+  return true;
+}
 
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
 const schema = z.object({
@@ -55,6 +78,22 @@ const schema = z.object({
   CUSTOM_LOGO: z.string().default(''),
   HIDE_LOGO: bool.default(false),
   DOCS_URL: z.string().default(''),
+  /** Push URLs may reach loopback, link-local, private, unspecified and multicast addresses. */
+  PUSH_ALLOW_PRIVATE: bool.default(false),
+  /** Networks push URLs may reach although they are private (on-premise receivers). */
+  PUSH_ALLOWED_NETWORKS: networks.default([]),
+  /** When set, /metrics wants `Authorization: Bearer <token>`; unset, it answers loopback clients only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Applications a common user may own (admins are exempt). */
+  APPS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(APPS_PER_USER_DEFAULT),
+  /** Decoder scripts a user may save per minute (each is compiled to be checked). */
+  DECODER_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(DECODER_CHANGES_PER_MINUTE_DEFAULT),
+  /** Threads running payload decoders: one looping script occupies at most one of them. */
+  DECODER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Memory budget of the compiled decoders kept loaded (least recently used ones are unloaded). */
+  DECODER_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(256),
+  /** Compiled decoders kept loaded at most (least recently used ones are unloaded). */
+  DECODER_LOADED_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Config = z.infer<typeof schema> & {

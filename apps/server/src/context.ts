@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { DecoderChangeRate } from './applications/decoder-changes';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
 import type { EventBus } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { DecoderPool } from './integrations/decoders/pool';
 import type { SearchRegistry } from './search/registry';
 import type { SessionRepository, UserRepository } from './users/repository';
 
@@ -28,6 +30,10 @@ export interface Services {
   local: EventBus;
   /** Prometheus registry served on /metrics; areas register their own metrics here. */
   metrics: Registry;
+  /** Threads running application payload decoders (the data plane, and checks when a script is saved). */
+  decoders: DecoderPool;
+  /** Decoder script changes per user and minute. */
+  decoderChanges: DecoderChangeRate;
   /** Global search providers, registered by each area's route module. */
   search: SearchRegistry;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */

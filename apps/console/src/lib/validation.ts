@@ -1,3 +1,4 @@
+import { PUSH_HEADER_FORBIDDEN_MSG } from '@lns/contract/applications';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -6,6 +7,7 @@ const MESSAGES: Record<string, string> = {
   'user name cannot be empty': 'userNameRequired',
   'password cannot be empty': 'passwordRequired',
   'only letters, digits, _ - . @': 'nameChars',
+  [PUSH_HEADER_FORBIDDEN_MSG]: 'headerForbidden',
 };
 
 /**

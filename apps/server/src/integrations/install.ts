@@ -1,4 +1,6 @@
 import type { Services } from '../context';
+import { PushAddressPolicy } from './http/address-policy';
+import { PushClient } from './http/post';
 import { installHttpPush } from './http/push';
 import { HttpPusher } from './http/pusher';
 import { IntegrationLookup } from './lookup';
@@ -31,7 +33,7 @@ export function integrationsOf(services: Services): Integrations {
 export function installIntegrations(services: Services): Integrations {
   const metrics = integrationMetrics(services.metrics);
   const lookup = new IntegrationLookup(services.db);
-  const pusher = new HttpPusher(services.log, metrics);
+  const pusher = new HttpPusher(services.log, metrics, new PushClient(PushAddressPolicy.of(services.config)));
   installHttpPush(services, pusher, lookup);
   const integrations: Integrations = { pusher, broker: null, startMqtt };
   installed.set(services, integrations);
