@@ -10,10 +10,21 @@ import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'q
 const { memoryBytes, stackBytes, loadMs, callMs, output } = workerData;
 
 // Both conventions: decodeUplink(input) → { data, errors?, warnings? } (The Things Stack,
-// ChirpStack v4) and ChirpStack v3's Decode(fPort, bytes, variables) → object. The result leaves
-// as JSON made inside QuickJS, where a structure too deep to serialize is a QuickJS error
-// instead of an overflow of this thread's stack.
+// ChirpStack v4) and ChirpStack v3's Decode(fPort, bytes, variables) → object. The result is
+// measured (depth, entries) before QuickJS serializes it: its JSON.stringify slows down with the
+// square of the depth and cannot be interrupted. The JSON text is measured again afterwards
+// (toJSON methods may return something else).
 const ADAPTER = `
+var __lnsShape = function (v, depth, count) {
+  if (v === null || typeof v !== 'object' || typeof v.toJSON === 'function') return count;
+  if (depth >= ${output.depth}) throw new Error('decoded object nested deeper than ${output.depth} levels');
+  var keys = Array.isArray(v) ? null : Object.keys(v);
+  var n = keys ? keys.length : v.length;
+  count += n;
+  if (count > ${output.entries}) throw new Error('decoded object has over ${output.entries} keys and elements');
+  for (var i = 0; i < n; i++) count = __lnsShape(keys ? v[keys[i]] : v[i], depth + 1, count);
+  return count;
+};
 globalThis.__lnsDecode = function (input) {
   var v;
   if (typeof decodeUplink === 'function') {
@@ -21,6 +32,7 @@ globalThis.__lnsDecode = function (input) {
     if (r && typeof r === 'object' && Array.isArray(r.errors) && r.errors.length) throw new Error(r.errors.join('; '));
     v = r && typeof r === 'object' && 'data' in r ? r.data : r;
   } else v = Decode(input.fPort, input.bytes, {});
+  __lnsShape(v, 0, 0);
   try {
     var json = JSON.stringify(v);
   } catch (e) {
