@@ -107,7 +107,14 @@ export class DecoderPool {
       if (s.error) return reject(new Error(`decoder does not compile: ${s.error}`));
       const refusal = this.quarantine(s);
       if (refusal) return reject(new Error(refusal));
-      s.queue.push({ input, resolve: (json) => resolve(JSON.parse(json as string)), reject });
+      const parsed = (json: unknown) => {
+        try {
+          resolve(JSON.parse(json as string));
+        } catch (err) {
+          reject(err as Error);
+        }
+      };
+      s.queue.push({ input, resolve: parsed, reject });
       this.schedule(s);
     });
   }
