@@ -59,11 +59,14 @@ describe("tenants' decoders on the data plane", () => {
     a.up(1);
     a.up(2);
     await settle(dp);
-    expect((await history(a.devEUI)).map((m) => m.object)).toEqual([{ n: 2 }, { n: 1 }]);
-    const bErrors = (await history(b.devEUI)).map((m) => m.decodeError).reverse();
+    // (Uplinks received in the same millisecond have no order in the history: compared as sets.)
+    const aObjects = (await history(a.devEUI)).map((m) => m.object);
+    expect(aObjects).toHaveLength(2);
+    expect(aObjects).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    const bErrors = (await history(b.devEUI)).map((m) => m.decodeError ?? '');
     expect(bErrors).toHaveLength(4);
-    expect(bErrors.slice(0, 3)).toEqual(Array(3).fill('timed out after 100 ms'));
-    expect(bErrors[3]).toMatch(/^decoder quarantined until \d{4}-\d\d-\d\dT/);
+    expect(bErrors.filter((e) => e === 'timed out after 100 ms')).toHaveLength(3);
+    expect(bErrors.filter((e) => /^decoder quarantined until \d{4}-\d\d-\d\dT/.test(e))).toHaveLength(1);
 
     // Still quarantined for its next uplink; A is not.
     b.up(9);

@@ -86,7 +86,10 @@ export class DecoderPool {
   /** Makes `source` runnable as `key` (compiled on first use); the same source keeps its state. */
   register(key: string, source: string): void {
     const old = this.scripts.get(key);
-    if (old && old.source === source && !old.dropped) return;
+    if (old && old.source === source) {
+      old.dropped = false; // wanted again before it was forgotten
+      return;
+    }
     if (old) this.unload(old);
     this.scripts.set(key, new Script(key, source, this.options.quarantineMs));
   }
