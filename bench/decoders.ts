@@ -1,12 +1,12 @@
 /**
- * Application payload decoders: uplinks decoded per second through the sandbox (QuickJS on its
- * worker thread, one message round trip per uplink, as the data plane calls it) and natively
- * (Cayenne LPP), plus the main-thread time one sandboxed decode costs the data plane.
+ * Application payload decoders: uplinks decoded per second through the decoder pool (QuickJS on
+ * worker threads; one application's uplinks go to its thread in batches, as the data plane calls
+ * it) and natively (Cayenne LPP), plus the main-thread time one sandboxed decode costs.
  *
  * Run: npx tsx bench/decoders.ts
  */
 import { decodeCayenne } from '../apps/server/src/integrations/decoders/cayenne';
-import { compileDecoder } from '../apps/server/src/integrations/decoders/decoders';
+import { DecoderPool } from '../apps/server/src/integrations/decoders/pool';
 
 const N = 20_000;
 const input = (i: number) => ({
@@ -22,8 +22,10 @@ const script = `function decodeUplink(input) {
     humidity: b[4] / 2, counter: input.fCnt } };
 }`;
 
-const js = await compileDecoder({ type: 'javascript', content: script }, 'bench');
-if (!js || 'error' in js) throw new Error('bench script did not compile');
+const pool = new DecoderPool();
+if (await pool.check(script)) throw new Error('bench script did not compile');
+pool.register('bench', script);
+const js = { decode: (i: Parameters<DecoderPool['decode']>[1]) => pool.decode('bench', i) };
 for (let i = 0; i < 1000; i++) await js.decode(input(i)); // warm-up
 
 let t0 = performance.now();

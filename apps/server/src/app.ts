@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
+import { DecoderChangeRate } from './applications/decoder-changes';
 import { installAudit } from './audit/hook';
 import { AuditLog } from './audit/log';
 import { AuditRetentionJob } from './audit/retention';
@@ -34,6 +35,7 @@ import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
 import { installStreamRegistry } from './http/streams/registry';
 import type { App } from './http/types';
+import { DecoderPool } from './integrations/decoders/pool';
 import { installIntegrations } from './integrations/install';
 import { SearchRegistry } from './search/registry';
 import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
@@ -75,6 +77,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     search: new SearchRegistry(),
     audit: new AuditLog(database.db, app.log),
     spreadsheets: new SpreadsheetReader(SHEET_THREADS, IMPORT_LIMITS, app.log),
+    decoders: new DecoderPool({
+      threads: config.DECODER_THREADS,
+      memoryBytes: config.DECODER_MEMORY_MB * 1024 * 1024,
+      loadedMax: config.DECODER_LOADED_MAX,
+    }),
+    decoderChanges: new DecoderChangeRate(loginStore, config.DECODER_CHANGES_PER_MINUTE),
     metrics: new Registry(),
     bus,
     local: new MemoryBus(),
@@ -82,6 +90,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     starters: [],
   };
   closers.push(() => services.spreadsheets.close());
+  // Pushed before the data plane's closer, so it runs after the last uplinks are decoded.
+  closers.push(() => services.decoders.close());
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
   });
@@ -131,7 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
-  installMetrics(app, services.metrics);
+  installMetrics(app, services.metrics, config.METRICS_TOKEN);
 
   installRevocationRelay(services);
   installStreamRegistry(services);

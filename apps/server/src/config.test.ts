@@ -9,4 +9,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADR_MARGIN: 'loud' })).toThrow(/invalid ADR_MARGIN="loud"/);
     expect(() => loadConfig({ ADR_MARGIN: '31' })).toThrow(/invalid ADR_MARGIN="31"/);
   });
+
+  it('reads the tenant limits and push networks, and names a bad value', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PUSH_ALLOW_PRIVATE: false, PUSH_ALLOWED_NETWORKS: [], APPS_PER_USER: 100 });
+    expect(c.METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ PUSH_ALLOWED_NETWORKS: '10.0.0.0/8, fd00::/8,192.168.1.7' }).PUSH_ALLOWED_NETWORKS).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.168.1.7',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'lan', '10.0.0.0/8/1', 'fd00::/129'])
+      expect(() => loadConfig({ PUSH_ALLOWED_NETWORKS: bad }), bad).toThrow(/invalid PUSH_ALLOWED_NETWORKS/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/invalid METRICS_TOKEN="short"/);
+    expect(() => loadConfig({ APPS_PER_USER: '0' })).toThrow(/invalid APPS_PER_USER/);
+    expect(() => loadConfig({ DECODER_THREADS: 'many' })).toThrow(/invalid DECODER_THREADS/);
+  });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from '@lns/contract/audit';
+import { APPS_PER_USER_DEFAULT, DECODER_CHANGES_PER_MINUTE_DEFAULT } from '@lns/contract/limits';
 import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
 import { z } from 'zod';
 
@@ -12,23 +13,32 @@ const url = (protocols: string[]) =>
     .url()
     .refine((u) => protocols.includes(new URL(u).protocol), { message: `must start with ${protocols.join(' or ')}` });
 
-/** An address or CIDR (10.0.0.0/8, fd00::/8), or a proxy-addr range name, as Fastify's trustProxy takes them. */
-const proxyEntry = (e: string) => {
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(e)) return true;
-  const [addr, bits, extra] = e.split('/');
-  const v = isIP(addr ?? '');
-  if (!v || extra !== undefined) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128));
-};
-const proxyList = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
-  )
-  .refine((list) => list.every(proxyEntry), { message: 'must be a comma list of IP addresses or CIDRs' });
+/** An address or CIDR (10.0.0.0/8, fd00::/8; a bare address is one host). */
+function isCidr(s: string): boolean {
+  const [addr = '', bits, extra] = s.split('/');
+  const family = isIP(addr);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/** A comma-separated list whose every entry passes `valid`. */
+const commaList = (valid: (entry: string) => boolean, message: string) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(valid), { message });
+
+/** Proxies whose X-Forwarded-For is believed: CIDRs or proxy-addr's range names, as Fastify's trustProxy takes them. */
+const proxyList = commaList(
+  (e) => ['loopback', 'linklocal', 'uniquelocal'].includes(e) || isCidr(e),
+  'must be a comma list of IP addresses or CIDRs',
+);
+const networks = commaList(isCidr, 'must be a comma-separated list of CIDR networks');
 
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
 const schema = z.object({
@@ -89,6 +99,22 @@ const schema = z.object({
   CUSTOM_LOGO: z.string().default(''),
   HIDE_LOGO: bool.default(false),
   DOCS_URL: z.string().default(''),
+  /** Push URLs may reach loopback, link-local, private, unspecified and multicast addresses. */
+  PUSH_ALLOW_PRIVATE: bool.default(false),
+  /** Networks push URLs may reach although they are private (on-premise receivers). */
+  PUSH_ALLOWED_NETWORKS: networks.default([]),
+  /** When set, /metrics wants `Authorization: Bearer <token>`; unset, it answers loopback clients only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Applications a common user may own (admins are exempt). */
+  APPS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(APPS_PER_USER_DEFAULT),
+  /** Decoder scripts a user may save per minute (each is compiled to be checked). */
+  DECODER_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(DECODER_CHANGES_PER_MINUTE_DEFAULT),
+  /** Threads running payload decoders: one looping script occupies at most one of them. */
+  DECODER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Memory budget of the compiled decoders kept loaded (least recently used ones are unloaded). */
+  DECODER_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(256),
+  /** Compiled decoders kept loaded at most (least recently used ones are unloaded). */
+  DECODER_LOADED_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Config = z.infer<typeof schema> & {

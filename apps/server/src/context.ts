@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { DecoderChangeRate } from './applications/decoder-changes';
 import type { AuditLog } from './audit/log';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
 import type { EventBus } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { DecoderPool } from './integrations/decoders/pool';
 import type { SearchRegistry } from './search/registry';
 import type { SpreadsheetReader } from './spreadsheets/reader';
 import type { SessionRepository, UserRepository } from './users/repository';
@@ -30,6 +32,10 @@ export interface Services {
   local: EventBus;
   /** Prometheus registry served on /metrics; areas register their own metrics here. */
   metrics: Registry;
+  /** Threads running application payload decoders (the data plane, and checks when a script is saved). */
+  decoders: DecoderPool;
+  /** Decoder script changes per user and minute. */
+  decoderChanges: DecoderChangeRate;
   /** Global search providers, registered by each area's route module. */
   search: SearchRegistry;
   /** Audit entries of API changes and sign-ins, written in batches (audit/hook.ts records them). */

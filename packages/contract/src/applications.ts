@@ -39,8 +39,42 @@ export const pushUrls = z.preprocess(
 
 const HEADER_KEY = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
 /**
+ * Headers a push request may not carry from users: hop-by-hop and framing headers (they would
+ * change how the request travels) and Host-style headers (they would redirect it past the URL
+ * check, or forge where it comes from on a proxy). Lowercase.
+ */
+export const PUSH_HEADERS_FORBIDDEN: readonly string[] = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+  'host',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-host',
+  'x-original-host',
+  'x-original-url',
+  'x-rewrite-url',
+];
+export const PUSH_HEADER_FORBIDDEN_MSG = 'this header is set by the server';
+export const isForbiddenPushHeader = (name: string) => PUSH_HEADERS_FORBIDDEN.includes(name.toLowerCase());
+
+/**
  * Push headers as a key/value map (an array of {key, value} rows is accepted too). Rows with an
- * empty key or value are dropped; at most 5 remain. Keys are HTTP tokens, values one line.
+ * empty key or value are dropped; at most 5 remain. Keys are HTTP tokens (not hop-by-hop or
+ * Host-style ones), values one line.
  */
 export const pushHeaders = z.preprocess(
   (v) => {
@@ -64,7 +98,11 @@ export const pushHeaders = z.preprocess(
         .max(512)
         .regex(/^[^\r\n]*$/),
     )
-    .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`),
+    .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`)
+    .superRefine((h, ctx) => {
+      for (const k of Object.keys(h))
+        if (isForbiddenPushHeader(k)) ctx.addIssue({ code: 'custom', path: [k], message: PUSH_HEADER_FORBIDDEN_MSG });
+    }),
 );
 
 const flag = z.preprocess((v) => (v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : v), z.boolean());

@@ -18,3 +18,12 @@ export const RECONNECT_MS = 4_000;
 export const DEFAULT_COLOR = '#666666';
 /** The front-end version shown in the version popup. */
 export const CONSOLE_VERSION = '4.0';
+/** Applications a common user may own (admins are exempt); the APPS_PER_USER setting overrides it. */
+export const APPS_PER_USER_DEFAULT = 100;
+/** Decoder script changes a user may save per minute; DECODER_CHANGES_PER_MINUTE overrides it. */
+export const DECODER_CHANGES_PER_MINUTE_DEFAULT = 10;
+/**
+ * What a payload decoder may return: nesting depth of objects and arrays, keys and elements in
+ * total, and size as JSON. Anything larger becomes a decode error instead of a stored object.
+ */
+export const DECODED_OBJECT_LIMITS = { depth: 32, entries: 2048, bytes: 16 * 1024 } as const;

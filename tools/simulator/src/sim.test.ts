@@ -14,7 +14,14 @@ describe('simulator against a running server', () => {
   let udp: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ UDP_PORT: '0', MQTT_PORT: '0', HOST: '127.0.0.1', DEDUP_WINDOW_MS: '100' });
+    t = await createTestApp({
+      UDP_PORT: '0',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+      DEDUP_WINDOW_MS: '100',
+      // The push endpoint of the last test listens on 127.0.0.1.
+      PUSH_ALLOW_PRIVATE: 'true',
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     for (const start of t.services.starters) await start();
     const addr = t.app.server.address() as { port: number };

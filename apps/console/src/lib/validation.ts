@@ -1,3 +1,4 @@
+import { PUSH_HEADER_FORBIDDEN_MSG } from '@lns/contract/applications';
 import { codeText } from '@lns/contract/codes';
 import { passwordCodeOfMessage } from '@lns/contract/password-policy';
 import type { FieldError } from 'react-hook-form';
@@ -9,6 +10,7 @@ const MESSAGES: Record<string, string> = {
   'user name cannot be empty': 'userNameRequired',
   'password cannot be empty': 'passwordRequired',
   'only letters, digits, _ - . @': 'nameChars',
+  [PUSH_HEADER_FORBIDDEN_MSG]: 'headerForbidden',
 };
 
 /**

@@ -91,9 +91,28 @@ export class ApplicationRepository {
     return rows.some((r) => r.id !== exceptId);
   }
 
-  async create(ownerId: number, input: AppInput): Promise<AppRecord> {
+  async ownedCount(ownerId: number): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(applications).where(eq(applications.ownerId, ownerId));
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * Creates the application unless its owner already has `quota` of them (undefined: no limit).
+   * The owner's row is locked meanwhile, so two concurrent creates cannot both pass the count.
+   */
+  async createWithin(ownerId: number, input: AppInput, quota: number | undefined): Promise<AppRecord | 'over quota'> {
+    if (quota === undefined) return this.create(ownerId, input);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${ownerId} FOR UPDATE`);
+      const [r] = await tx.select({ n: count() }).from(applications).where(eq(applications.ownerId, ownerId));
+      if (Number(r?.n ?? 0) >= quota) return 'over quota' as const;
+      return this.create(ownerId, input, tx);
+    });
+  }
+
+  async create(ownerId: number, input: AppInput, db: Pick<Db, 'insert'> = this.db): Promise<AppRecord> {
     const now = Date.now();
-    const [row] = await this.db
+    const [row] = await db
       .insert(applications)
       .values({
         ...input,

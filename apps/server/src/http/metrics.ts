@@ -1,8 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { C } from '@lns/contract/codes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { ApiError } from './errors';
 
-/** Prometheus metrics; one registry per app so tests can build several apps in one process. */
-export function installMetrics(app: FastifyInstance, registry = new Registry()): Registry {
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Throws 1003/1004 (no or wrong token) or 1010 (not a local client) unless the caller may read metrics. */
+function metricsAccess(req: FastifyRequest, token: string | undefined): void {
+  if (token) {
+    const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!given) throw new ApiError(C.TOKEN_MISSING, 'Authorization: Bearer <METRICS_TOKEN>');
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new ApiError(C.TOKEN_INVALID);
+    return;
+  }
+  // The socket's address, not X-Forwarded-For; a request relayed by a proxy is not local even
+  // when the proxy runs on this host.
+  const relayed = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  if (relayed || !LOOPBACK.test(req.socket.remoteAddress ?? '')) {
+    throw new ApiError(C.FORBIDDEN, 'set METRICS_TOKEN to read metrics from another host');
+  }
+}
+
+/**
+ * Prometheus metrics; one registry per app so tests can build several apps in one process.
+ * /metrics wants `Authorization: Bearer <METRICS_TOKEN>` when that is set, and otherwise answers
+ * only clients on this host.
+ */
+export function installMetrics(app: FastifyInstance, registry = new Registry(), token?: string): Registry {
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',
@@ -22,7 +49,8 @@ export function installMetrics(app: FastifyInstance, registry = new Registry()):
     requests.inc({ method: req.method, route, status: reply.statusCode });
     duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    metricsAccess(req, token);
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -1,5 +1,7 @@
 import { onEntityDeleted } from '../auth/revocation';
 import type { Services } from '../context';
+import { PushAddressPolicy } from './http/address-policy';
+import { PushClient } from './http/post';
 import { installHttpPush } from './http/push';
 import { HttpPusher } from './http/pusher';
 import { IntegrationLookup } from './lookup';
@@ -33,7 +35,7 @@ export function installIntegrations(services: Services): Integrations {
   const metrics = integrationMetrics(services.metrics);
   const lookup = new IntegrationLookup(services.db);
   services.onClose(onEntityDeleted(services, (e) => e && lookup.forget(e)));
-  const pusher = new HttpPusher(services.log, metrics);
+  const pusher = new HttpPusher(services.log, metrics, new PushClient(PushAddressPolicy.of(services.config)));
   installHttpPush(services, pusher, lookup);
   const integrations: Integrations = { pusher, broker: null, startMqtt };
   installed.set(services, integrations);

@@ -6,13 +6,13 @@ export function integrationMetrics(registry: Registry) {
   return {
     pushRequests: new Counter({
       name: 'lns_push_requests_total',
-      help: 'HTTP push requests by target (application, gateway) and result (ok, http_error, network_error, timeout)',
+      help: 'HTTP push requests by target (application, gateway) and result (ok, http_error, network_error, timeout, blocked: a private address)',
       labelNames: ['target', 'result'],
       registers,
     }),
     pushDropped: new Counter({
       name: 'lns_push_dropped_total',
-      help: 'HTTP push messages given up: queue_full (oldest dropped), failed (retries exhausted or refused)',
+      help: 'HTTP push messages given up: queue_full (oldest dropped), failed (retries exhausted or refused), blocked (a private address)',
       labelNames: ['reason'],
       registers,
     }),

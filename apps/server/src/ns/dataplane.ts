@@ -75,7 +75,7 @@ export class DataPlane {
       (buf, port, address) => this.bridge.send(buf, port, address),
       s.config.REDIS_URL ? s.bus : undefined,
     );
-    this.decoders = new DecoderCache(s.db, (appID, message) => {
+    this.decoders = new DecoderCache(s.db, s.decoders, (appID, message) => {
       this.metrics.decodeErrors.inc();
       s.log.debug({ appID, message }, 'decoder error');
     });

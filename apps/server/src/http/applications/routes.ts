@@ -18,21 +18,46 @@ import { mqttPasswordResult } from '@lns/contract/users';
 import { z } from 'zod';
 import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
+import type { AuthUser } from '../../auth/guard';
 import { type AuthRevoked, localTopics } from '../../bus/bus';
+import type { Services } from '../../context';
 import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { ApiError } from '../errors';
+import { pushUrlGuard } from '../push-urls';
 import type { RouteModule } from '../types';
 import { mqttUrlFor } from '../users/routes';
 
 const tags = ['applications'];
 
-/** A JavaScript decoder must compile in the sandbox before it is saved (1007 with the reason). */
-async function checkDecoder(d: { type: string; content: string } | null | undefined): Promise<void> {
-  const problem = d ? await decoderProblem(d) : null;
+type DecoderSpec = { type: string; content: string };
+const isScript = (d: DecoderSpec | null | undefined): d is DecoderSpec =>
+  d?.type === 'javascript' && !!d.content.trim();
+
+/**
+ * A changed JavaScript decoder counts against the user's changes per minute (3102; admins are
+ * exempt) and must compile in the sandbox before it is saved (1007 with the reason).
+ */
+async function checkDecoder(
+  s: Services,
+  user: AuthUser,
+  d: DecoderSpec | null | undefined,
+  current?: DecoderSpec | null,
+): Promise<void> {
+  if (!isScript(d) || (current?.type === d.type && current.content === d.content)) return;
+  if (!user.admin && !(await s.decoderChanges.take(user.id))) {
+    throw new ApiError(
+      C.DECODER_CHANGE_RATE,
+      `at most ${s.config.DECODER_CHANGES_PER_MINUTE} per minute`,
+      'decoder.content',
+    );
+  }
+  const problem = await decoderProblem(s.decoders, d);
   if (problem) throw new ApiError(C.PARAM_FORMAT, problem, 'decoder.content');
 }
+
+const overQuota = (quota: number) => new ApiError(C.APP_QUOTA, `at most ${quota} applications per user`);
 
 const row = (a: Rec, deviceNums: number, username: string) => ({
   appID: a.id,
@@ -48,6 +73,7 @@ const row = (a: Rec, deviceNums: number, username: string) => ({
 
 export const applicationRoutes: RouteModule = (app, s) => {
   const apps = new ApplicationRepository(s.db);
+  const refusePrivate = pushUrlGuard(s.config);
 
   s.search.register('application', async ({ keyword, user, limit, offset }) => {
     const { rows, amount } = await apps.search(user, keyword, limit, offset);
@@ -101,18 +127,28 @@ export const applicationRoutes: RouteModule = (app, s) => {
     async (req) => {
       const b = req.body;
       if (await apps.nameTaken(req.user.id, b.appName)) throw new ApiError(C.APP_EXISTS, undefined, 'appName');
-      await checkDecoder(b.decoder);
+      refusePrivate(b.pushUrls);
+      // Admins are exempt from the quota.
+      const quota = req.user.admin ? undefined : s.config.APPS_PER_USER;
+      if (quota !== undefined && (await apps.ownedCount(req.user.id)) >= quota) throw overQuota(quota);
+      await checkDecoder(s, req.user, b.decoder);
       const created = await save(() =>
-        apps.create(req.user.id, {
-          name: b.appName,
-          productType: b.productType,
-          protocol: b.protocol,
-          pushUrls: b.pushUrls,
-          headers: b.headers,
-          enableMqtt: b.enableMQTT,
-          decoder: b.decoder ?? null,
-        }),
+        apps.createWithin(
+          req.user.id,
+          {
+            name: b.appName,
+            productType: b.productType,
+            protocol: b.protocol,
+            pushUrls: b.pushUrls,
+            headers: b.headers,
+            enableMqtt: b.enableMQTT,
+            decoder: b.decoder ?? null,
+          },
+          quota,
+        ),
       );
+      // Counted again under a lock while inserting: a concurrent create may have taken the last one.
+      if (created === 'over quota') throw overQuota(quota!);
       return ok({ appID: created.id });
     },
   );
@@ -129,7 +165,8 @@ export const applicationRoutes: RouteModule = (app, s) => {
       if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
         throw new ApiError(C.APP_EXISTS, undefined, 'appName');
       }
-      await checkDecoder(b.decoder);
+      refusePrivate(b.pushUrls);
+      await checkDecoder(s, req.user, b.decoder, current.decoder as DecoderSpec | null);
       const patch = {
         name: b.appName,
         productType: b.productType,

@@ -27,6 +27,7 @@ import { GatewayService } from '../../gateways/service';
 import { limitText } from '../../spreadsheets/limits';
 import { list, ok } from '../envelope';
 import { ApiError } from '../errors';
+import { pushUrlGuard } from '../push-urls';
 import type { RouteModule } from '../types';
 import { withRows } from './row-errors';
 
@@ -34,6 +35,7 @@ const tags = ['gateways'];
 
 export const gatewayRoutes: RouteModule = (app, s) => {
   const svc = new GatewayService(s.db);
+  const refusePrivate = pushUrlGuard(s.config);
 
   s.search.register('gateway', async ({ keyword, user, limit, offset }) => {
     const { rows, amount } = await svc.repo.search(keyword, ownerFilter(user), limit, offset);
@@ -93,6 +95,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
+      refusePrivate(req.body.pushUrls);
       await svc.create(req.body, req.user.id);
       return ok();
     },
@@ -108,6 +111,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
+      refusePrivate(req.body.pushUrls);
       await svc.update(req.body, ownerFilter(req.user));
       return ok();
     },

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { decodeCayenne } from './cayenne';
-import { compileDecoder, decoderProblem } from './decoders';
+import { decoderProblem } from './decoders';
+import { DecoderPool } from './pool';
 import type { UplinkInput } from './sandbox';
 
 const h = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex');
@@ -42,11 +43,15 @@ describe('Cayenne LPP', () => {
 });
 
 describe('JavaScript decoders in the sandbox', () => {
+  const pool = new DecoderPool({ threads: 2 });
+  afterAll(() => pool.close());
   let n = 0;
   const compile = async (content: string) => {
-    const c = await compileDecoder({ type: 'javascript', content }, `test:${++n}`);
-    if (!c || 'error' in c) throw new Error(`did not compile: ${JSON.stringify(c)}`);
-    return c;
+    const problem = await pool.check(content);
+    if (problem) throw new Error(`did not compile: ${problem}`);
+    const key = `test:${++n}`;
+    pool.register(key, content);
+    return { decode: (i: UplinkInput) => pool.decode(key, i), key };
   };
 
   it('runs decodeUplink(input) as The Things Stack and ChirpStack v4 scripts define it', async () => {
@@ -77,12 +82,16 @@ describe('JavaScript decoders in the sandbox', () => {
   });
 
   it('refuses scripts that do not compile or define no entry point', async () => {
-    expect(await decoderProblem({ type: 'javascript', content: 'function decodeUplink( {' })).toMatch(/SyntaxError/);
-    expect(await decoderProblem({ type: 'javascript', content: 'var x = 1;' })).toMatch(/neither decodeUplink/);
-    expect(await decoderProblem({ type: 'javascript', content: 'function decodeUplink() {}' })).toBeNull();
-    expect(await decoderProblem({ type: 'cayenne', content: '' })).toBeNull();
+    const problem = (content: string, type = 'javascript') => decoderProblem(pool, { type, content });
+    expect(await problem('function decodeUplink( {')).toMatch(/SyntaxError/);
+    expect(await problem('var x = 1;')).toMatch(/neither decodeUplink/);
+    expect(await problem('function decodeUplink() {}')).toBeNull();
+    expect(await problem('', 'cayenne')).toBeNull();
     // A load-time loop is stopped too.
-    expect(await decoderProblem({ type: 'javascript', content: 'for (;;) {}' })).toMatch(/timed out/);
+    expect(await problem('for (;;) {}')).toMatch(/timed out/);
+    // A registered script that does not compile answers each uplink with the reason.
+    pool.register('broken', 'function decodeUplink( {');
+    await expect(pool.decode('broken', input([1]))).rejects.toThrow(/decoder does not compile: SyntaxError/);
   });
 
   it('gives a script no way out of the sandbox, and bounds its time, memory and output', async () => {
@@ -102,18 +111,31 @@ describe('JavaScript decoders in the sandbox', () => {
     expect(await flaky.decode(input([2]))).toBe(2);
   });
 
-  it('kills the thread of a script stuck inside a builtin, keeps the event loop free and suspends the script', async () => {
+  it('refuses output nested too deep or with too many entries, small as its JSON may be', async () => {
+    const nest = (depth: number) =>
+      compile(`function decodeUplink() { var a = []; var x = a;
+        for (var i = 1; i < ${depth}; i++) { var n = []; x.push(n); x = n; } return { data: a }; }`);
+    // About 16 KB of JSON: under the size limit, far over the depth limit.
+    await expect((await nest(8000)).decode(input([]))).rejects.toThrow(/nested deeper than 32 levels/);
+    await expect((await nest(33)).decode(input([]))).rejects.toThrow(/nested deeper than 32 levels/);
+    expect(JSON.stringify(await (await nest(32)).decode(input([])))).toBe(`${'['.repeat(32)}${']'.repeat(32)}`);
+    // 3000 elements are about 6 KB of JSON.
+    const wide = await compile(
+      'function decodeUplink() { var a = []; for (var i = 0; i < 3000; i++) a.push(0); return { data: { a: a } }; }',
+    );
+    await expect(wide.decode(input([]))).rejects.toThrow(/over 2048 keys and elements/);
+    // Brackets inside strings are text, not nesting.
+    const text = await compile(`function decodeUplink() { return { data: { s: "${'['.repeat(100)}" } }; }`);
+    expect(await text.decode(input([]))).toEqual({ s: '['.repeat(100) });
+  });
+
+  it('stops a deeply recursing script with an error and keeps its thread', async () => {
+    const deep = await compile(
+      'function f(n) { return f(n + 1) + 1; } function decodeUplink() { return { data: f(0) }; }',
+    );
     const good = await compile('function decodeUplink(i) { return { data: i.bytes.length }; }');
-    const stuck = await compile('function decodeUplink() { var a = []; for (;;) a.push(new Array(100000).fill(1)); }');
-    let ticks = 0;
-    const ticker = setInterval(() => ticks++, 50);
-    const t0 = Date.now();
-    await expect(stuck.decode(input([]))).rejects.toThrow(/decoder thread restarted/);
-    clearInterval(ticker);
-    expect(Date.now() - t0).toBeLessThan(5000);
-    expect(ticks).toBeGreaterThan(10); // the main thread kept running meanwhile
-    await expect(stuck.decode(input([]))).rejects.toThrow(/suspended/);
-    // Other scripts are recompiled on the new thread transparently.
-    expect(await good.decode(input([1, 2, 3]))).toBe(3);
+    await expect(deep.decode(input([]))).rejects.toThrow(/stack overflow/);
+    expect(await deep.decode(input([1])).catch((e: Error) => e.message)).toMatch(/stack overflow/);
+    expect(await good.decode(input([1, 2]))).toBe(2);
   });
 });

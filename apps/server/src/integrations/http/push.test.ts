@@ -86,7 +86,8 @@ const app = (pushUrls: string[], headers: Record<string, string> = {}): AppRef =
 describe('HTTP push', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The endpoints here listen on 127.0.0.1, which push may reach only when the operator allows it.
+    t = await createTestApp({ PUSH_ALLOW_PRIVATE: 'true' });
     Object.assign(integrationsOf(t.services).pusher.options, { retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 1000 });
   });
   afterAll(() => t.close());
@@ -228,5 +229,57 @@ describe('HTTP push', () => {
     const conn = ep.received.find((r) => r.path === '/gwconnection')!;
     expect(conn.body).toMatchObject({ type: 'gwconnection', gwID: 'aa555a00000000f1', online: true });
     await ep.close();
+  });
+});
+
+describe('HTTP push to private addresses', () => {
+  const metricsOf = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+
+  it('is refused when sending, after resolving the name, and counted without the URL', async () => {
+    const t = await createTestApp();
+    try {
+      const ep = await endpoint();
+      const port = new URL(ep.url).port;
+      // Saved before the check existed, or a name that resolves to a private address later.
+      for (const url of [`http://localhost:${port}/a`, `${ep.url}/b`])
+        t.services.local.publish(localTopics.appMessage, { message: message(), application: app([url]) });
+      await until(async () =>
+        /lns_push_requests_total\{target="application",result="blocked"\} 2/.test(await metricsOf(t)),
+      );
+      const text = await metricsOf(t);
+      expect(text).toMatch(/lns_push_dropped_total\{reason="blocked"\} 2/);
+      expect(text).not.toContain(port);
+      expect(text).not.toContain('localhost');
+      expect(ep.tries()).toBe(0);
+      // Not retried: nothing waits for these endpoints.
+      expect(integrationsOf(t.services).pusher.queued(`http://localhost:${port}/a/uplink`)).toBe(0);
+      await ep.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reaches networks the operator lists, and never sends Host-style headers', async () => {
+    const t = await createTestApp({ PUSH_ALLOWED_NETWORKS: '127.0.0.0/8,::1' });
+    try {
+      const ep = await endpoint();
+      const port = new URL(ep.url).port;
+      t.services.local.publish(localTopics.appMessage, {
+        message: message(),
+        application: app([`http://localhost:${port}/on-prem`], {
+          Host: 'internal.example',
+          'Transfer-Encoding': 'chunked',
+          'X-Fine': 'yes',
+        }),
+      });
+      await until(() => ep.received.length === 1);
+      expect(ep.received[0]!.path).toBe('/on-prem/uplink');
+      expect(ep.received[0]!.headers.host).toBe(`localhost:${port}`);
+      expect(ep.received[0]!.headers['transfer-encoding']).toBeUndefined();
+      expect(ep.received[0]!.headers['x-fine']).toBe('yes');
+      await ep.close();
+    } finally {
+      await t.close();
+    }
   });
 });

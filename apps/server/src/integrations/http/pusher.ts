@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationMetrics } from '../metrics';
+import { PushBlockedError } from './address-policy';
+import type { PushClient } from './post';
 
 export interface PushOptions {
   /** Messages waiting per endpoint; when full the oldest is dropped (and counted). */
@@ -79,6 +81,7 @@ export class HttpPusher {
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly metrics: IntegrationMetrics,
+    private readonly client: PushClient,
     options: Partial<PushOptions> = {},
   ) {
     this.options = { ...DEFAULT_PUSH_OPTIONS, ...options };
@@ -109,6 +112,7 @@ export class HttpPusher {
     for (const ep of this.endpoints.values()) clearTimeout(ep.timer);
     for (const a of this.aborts) a.abort();
     this.endpoints.clear();
+    this.client.close();
   }
 
   private pump(ep: Endpoint): void {
@@ -141,27 +145,21 @@ export class HttpPusher {
     this.aborts.add(abort);
     const timer = setTimeout(() => abort.abort(new Error('timeout')), this.options.timeoutMs);
     const end = this.metrics.pushDuration.startTimer();
-    let result: 'ok' | 'http_error' | 'network_error' | 'timeout';
+    let result: 'ok' | 'http_error' | 'network_error' | 'timeout' | 'blocked';
     let detail: string;
     let retry = true;
     try {
-      const res = await fetch(ep.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'lns-push/4', ...job.headers },
-        body: job.body,
-        signal: abort.signal,
-        redirect: 'manual',
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      result = res.ok ? 'ok' : 'http_error';
-      detail = `HTTP ${res.status}`;
+      const status = await this.client.post(ep.url, job.headers, job.body, abort.signal);
+      result = status >= 200 && status < 300 ? 'ok' : 'http_error';
+      detail = `HTTP ${status}`;
       // Other 4xx answers will not change on a retry.
-      retry = res.status >= 500 || res.status === 408 || res.status === 429;
+      retry = status >= 500 || status === 408 || status === 429;
     } catch (err) {
-      result = abort.signal.aborted ? 'timeout' : 'network_error';
-      detail = abort.signal.aborted
-        ? `no answer within ${this.options.timeoutMs} ms`
-        : String((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message);
+      const blocked = err instanceof PushBlockedError;
+      result = blocked ? 'blocked' : abort.signal.aborted ? 'timeout' : 'network_error';
+      detail = abort.signal.aborted ? `no answer within ${this.options.timeoutMs} ms` : (err as Error).message;
+      // The address will not become public on a retry.
+      retry = !blocked;
     } finally {
       clearTimeout(timer);
       this.aborts.delete(abort);
@@ -189,7 +187,7 @@ export class HttpPusher {
         ep.unshift(job);
         this.metrics.pushQueued.inc();
       }
-    } else this.drop(ep, 'failed');
+    } else this.drop(ep, result === 'blocked' ? 'blocked' : 'failed');
     const now = Date.now();
     if (now - ep.lastWarn >= WARN_EVERY_MS) {
       ep.lastWarn = now;
@@ -207,7 +205,7 @@ export class HttpPusher {
     }
   }
 
-  private drop(ep: Endpoint, reason: 'queue_full' | 'failed') {
+  private drop(ep: Endpoint, reason: 'queue_full' | 'failed' | 'blocked') {
     ep.dropped++;
     this.metrics.pushDropped.inc({ reason });
   }
