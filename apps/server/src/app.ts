@@ -22,12 +22,13 @@ import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
 import type { App } from './http/types';
 import { installIntegrations } from './integrations/install';
+import { loggerOptions } from './log/options';
 import { SearchRegistry } from './search/registry';
 import { ensureAdmin } from './users/bootstrap';
 import { SessionRepository, UserRepository } from './users/repository';
@@ -39,9 +40,14 @@ export interface BuiltApp {
 }
 
 /** Build the HTTP app on an open database. Tests call this with `inject`; main.ts listens. */
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    frameworkErrors,
     genReqId: () => randomBytes(6).toString('hex'),
     bodyLimit: 32 * 1024 * 1024,
     trustProxy: true,
