@@ -56,8 +56,6 @@ describe('hostile input on every route', () => {
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
-    if (process.env.FUZZ_REPORT)
-      require('node:fs').appendFileSync(process.env.FUZZ_REPORT, `${cases.length}\n${problems.join('\n')}\n`);
     return problems;
   }
 
@@ -121,7 +119,7 @@ describe('hostile input on every route', () => {
       ...(await run(cases(routes.filter((op) => !isDelete(op))), admin, faults)),
       ...(await run(cases(routes.filter(isDelete)), admin, faults)),
     ];
-    expect(problems).toEqual([]);
+    expect(problems.slice(0, 40), `${problems.length} answers were wrong`).toEqual([]);
   }, 240_000);
 
   it('anonymous on public routes: no 5xx, refusals name the field', async () => {
@@ -133,7 +131,8 @@ describe('hostile input on every route', () => {
     }
     expect(publicOps.map((op) => op.path)).toContain('/api/login');
     const cases = publicOps.flatMap((op) => [...fieldCases(op, validOf), ...bodyCases(op, validOf)]);
-    expect(await run(cases, undefined, faults)).toEqual([]);
+    const problems = await run(cases, undefined, faults);
+    expect(problems.slice(0, 40), `${problems.length} answers were wrong`).toEqual([]);
   }, 120_000);
 
   it('signing out: no 5xx on hostile bodies', async () => {

@@ -62,5 +62,6 @@ export function installErrorHandler(app: FastifyInstance): void {
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const locale = normalizeLocale(req.headers['accept-language']);
   const detail = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path segment too long' : 'malformed URL';
-  reply.status(err.statusCode ?? 400).send(errorEnvelope(C.PARAM_FORMAT, locale, { field: 'path', detail }));
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  reply.status(status).send(errorEnvelope(C.PARAM_FORMAT, locale, { field: 'path', detail }));
 }
