@@ -29,7 +29,7 @@ import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
 import { installBodyLimits } from './http/body-limits';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
@@ -37,6 +37,7 @@ import { installStreamRegistry } from './http/streams/registry';
 import type { App } from './http/types';
 import { DecoderPool } from './integrations/decoders/pool';
 import { installIntegrations } from './integrations/install';
+import { loggerOptions } from './log/options';
 import { SearchRegistry } from './search/registry';
 import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
 import { ensureAdmin } from './users/bootstrap';
@@ -49,9 +50,14 @@ export interface BuiltApp {
 }
 
 /** Build the HTTP app on an open database. Tests call this with `inject`; main.ts listens. */
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    frameworkErrors,
     genReqId: () => randomBytes(6).toString('hex'),
     bodyLimit: BODY_LIMITS.json,
     // Only listed proxies may set the client address (X-Forwarded-For): the sign-in throttle counts by it.

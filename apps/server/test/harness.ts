@@ -42,11 +42,12 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 
 /**
  * A server on a fresh database; `shareDatabaseOf` (PostgreSQL only) opens the database of another
- * test app instead, as a second instance of one cluster (that app drops it).
+ * test app instead, as a second instance of one cluster (that app drops it). `logStream` receives
+ * the log lines (set LOG_LEVEL in `env` too: tests log nothing by default).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { shareDatabaseOf?: { databaseUrl?: string } } = {},
+  opts: { shareDatabaseOf?: { databaseUrl?: string }; logStream?: { write(line: string): void } } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-test-'));
   const config = loadConfig({
@@ -62,7 +63,7 @@ export async function createTestApp(
   const fresh = sharedUrl
     ? { database: await openDatabase({ url: sharedUrl }), url: sharedUrl, drop: async () => {} }
     : await freshDatabase();
-  const { app, services } = await buildApp(config, fresh.database);
+  const { app, services } = await buildApp(config, fresh.database, { logStream: opts.logStream });
   await app.ready();
 
   async function login(name = 'admin', password = ADMIN_PASSWORD): Promise<string> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
 
@@ -29,12 +30,12 @@ export function pushLinksOf(url: string): { pushUrl: string; joinURL: string; up
   return { pushUrl: url, joinURL: `${base}/join`, uplinkURL: `${base}/uplink` };
 }
 
-export const appName = z.string().trim().min(1, 'application name cannot be empty').max(NAME_MAX);
+export const appName = text().trim().min(1, 'application name cannot be empty').max(NAME_MAX);
 
 /** Empty entries are dropped; each remaining one must be an http(s) URL. */
 export const pushUrls = z.preprocess(
   (v) => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v),
-  z.array(z.string().max(512).refine(isHttpUrl, 'must be an http or https URL')).max(PUSH_URLS_MAX),
+  z.array(text().max(512).refine(isHttpUrl, 'must be an http or https URL')).max(PUSH_URLS_MAX),
 );
 
 const HEADER_KEY = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
@@ -92,9 +93,8 @@ export const pushHeaders = z.preprocess(
   },
   z
     .record(
-      z.string().regex(HEADER_KEY, 'header names are letters, digits and - _ .'),
-      z
-        .string()
+      text().regex(HEADER_KEY, 'header names are letters, digits and - _ .'),
+      text()
         .max(512)
         .regex(/^[^\r\n]*$/),
     )
@@ -108,9 +108,9 @@ export const pushHeaders = z.preprocess(
 const flag = z.preprocess((v) => (v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : v), z.boolean());
 
 export const decoder = z.object({
-  name: z.string().trim().max(NAME_MAX).default(''),
+  name: text().trim().max(NAME_MAX).default(''),
   type: z.enum(DECODER_TYPES).default('none'),
-  content: z.string().max(DECODER_MAX).default(''),
+  content: text().max(DECODER_MAX).default(''),
 });
 export type Decoder = z.infer<typeof decoder>;
 
@@ -121,17 +121,17 @@ const appFields = {
   enableMQTT: flag.default(false),
   productType: productType.default('lorawan'),
   /** Name of a platform extension protocol linked to the application; empty for none. */
-  protocol: z.string().trim().max(NAME_MAX).default(''),
+  protocol: text().trim().max(NAME_MAX).default(''),
   decoder: decoder.nullable().optional(),
 };
 
 export const appCreateBody = z.object(appFields);
 export type AppCreateBody = z.input<typeof appCreateBody>;
-export const appUpdateBody = z.object({ appID: z.number().int().positive(), ...appFields });
+export const appUpdateBody = z.object({ appID: id(), ...appFields });
 export type AppUpdateBody = z.input<typeof appUpdateBody>;
-export const appIdQuery = z.object({ appID: z.coerce.number().int().positive() });
-export const appIdBody = z.object({ appID: z.number().int().positive() });
-export const appDeleteBody = z.object({ appIDs: z.array(z.number().int().positive()).min(1).max(1000) });
+export const appIdQuery = z.object({ appID: queryId() });
+export const appIdBody = z.object({ appID: id() });
+export const appDeleteBody = z.object({ appIDs: z.array(id()).min(1).max(1000) });
 
 export const APP_ORDER_FIELDS = ['appID', 'appName', 'createtime', 'deviceNums'] as const;
 /** `pageNo 0, pageSize 0` lists every application (the move-devices picker). */

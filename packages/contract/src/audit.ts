@@ -3,6 +3,7 @@
  * GET /api/audit/list; the server records every non-GET API call after authentication.
  */
 import { z } from 'zod';
+import { queryId, text } from './input';
 import { NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
 
@@ -95,21 +96,18 @@ export const AUDIT_RETENTION_DEFAULT_DAYS = 180;
 
 const epochMs = z.coerce.number().int().min(0).max(8.64e15);
 /** '' in a query means "no filter". */
-const text = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(max).optional(),
-  );
+const filterText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text().trim().max(max).optional());
 
 export const auditListQuery = pagingQuery(AUDIT_ORDER_FIELDS)
   .extend({
-    userID: z.coerce.number().int().positive().optional(),
+    userID: queryId().optional(),
     /** The user's name, or the name tried in a failed sign-in (exact, case-insensitive). */
-    userName: text(NAME_MAX),
+    userName: filterText(NAME_MAX),
     /** Prefix of the action: `device.` matches every device action. */
-    action: text(64),
-    entityType: text(32),
-    entityID: text(200),
+    action: filterText(64),
+    entityType: filterText(32),
+    entityID: filterText(200),
     outcome: z.enum(AUDIT_OUTCOMES).optional(),
     startTime: epochMs.optional(),
     endTime: epochMs.optional(),

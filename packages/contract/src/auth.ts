@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 
 /** Slide-puzzle captcha: the server draws a background with a gap and the matching piece. */
 export const CAPTCHA = {
@@ -27,7 +28,7 @@ export const captchaChallenge = z.object({
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
 export const captchaCheckBody = z.object({
-  id: z.string().min(1).max(64),
+  id: text().min(1).max(64),
   x: z.number().min(0).max(CAPTCHA.width),
   /** Drag track: [x, y, t] samples; a straight instant jump is refused. */
   track: z
@@ -38,10 +39,10 @@ export const captchaCheckBody = z.object({
 export const captchaCheckResult = z.object({ ticket: z.string() });
 
 export const loginBody = z.object({
-  name: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
+  name: text().trim().min(1).max(64),
+  password: text().min(1).max(128),
   /** The captcha ticket; ignored when the server runs with LOGIN_CAPTCHA=false. */
-  digest: z.string().max(128).optional(),
+  digest: text().max(128).optional(),
   timeStamp: z.coerce.number().optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { devEUI } from './devices';
 import { appMessage } from './frames';
 import { eui64 } from './hex';
+import { text } from './input';
 import { pagingQuery, queryList } from './paging';
 
 const queryFlag = z.preprocess(
@@ -45,7 +46,7 @@ export const deviceLorawanHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).exten
 });
 
 /** One stored message: `createtime` narrows the lookup to its partition of time. */
-export const deviceDataInfoQuery = z.object({ devEUI, msgID: z.string().min(1).max(32), createtime: time });
+export const deviceDataInfoQuery = z.object({ devEUI, msgID: text().min(1).max(32), createtime: time });
 
 export const downlinkHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   devEUI,
@@ -57,7 +58,7 @@ export const downlinkHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
 export const downlinkCreateBody = z.object({
   devEUI,
   fport: z.coerce.number({ error: 'fport must be a number' }).int().min(0).max(255),
-  data: z.string({ error: 'data cannot be empty' }).trim().min(1, 'data cannot be empty'),
+  data: text({ error: 'data cannot be empty' }).trim().min(1, 'data cannot be empty'),
   confirmed: bodyFlag.default(false),
   macCommands: bodyFlag.default(false),
 });
@@ -70,7 +71,7 @@ export const gatewayHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   msgTypes: queryList(z.coerce.number().int().min(0).max(7)),
   uplink: queryFlag.optional(),
 });
-export const gatewayDataInfoQuery = z.object({ gwID: eui64, msgID: z.string().min(1).max(32), createtime: time });
+export const gatewayDataInfoQuery = z.object({ gwID: eui64, msgID: text().min(1).max(32), createtime: time });
 
 /** GET /api/gwconnection/history: online/offline transitions. */
 export const gwConnectionHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productType } from './applications';
 import { isHex, normalizeHex } from './hex';
+import { INT4_MAX, id, queryId, text } from './input';
 import { NAME_MAX, REMARKS_MAX } from './limits';
 import { orderType, pagingQuery, queryInt } from './paging';
 
@@ -62,23 +63,21 @@ export const SUBNET_ID = /^[A-Za-z0-9_.-]{1,32}$/;
 const optionalHex = (digits: number, format: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeHex(v) : v),
-    z
-      .string()
+    text()
       .refine((s) => isHex(s, digits), format)
       .optional(),
   );
 const requiredHex = (digits: number, empty: string, format: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? normalizeHex(v) : v),
-    z
-      .string({ error: empty })
+    text({ error: empty })
       .min(1, empty)
       .refine((s) => isHex(s, digits), format),
   );
 
 export const devEUI = requiredHex(16, M.devEUIEmpty, M.devEUIFormat);
 export const appEUI = requiredHex(16, M.appEUIEmpty, M.appEUIFormat);
-export const devName = z.string({ error: M.devNameEmpty }).trim().min(1, M.devNameEmpty).max(NAME_MAX, M.devNameLong);
+export const devName = text({ error: M.devNameEmpty }).trim().min(1, M.devNameEmpty).max(NAME_MAX, M.devNameLong);
 
 /** Frame counters: numbers or digit strings; '' stays '' so it is refused as empty. */
 export const fCnt = z.preprocess(
@@ -88,7 +87,7 @@ export const fCnt = z.preprocess(
 
 const flag = z.preprocess((v) => (v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : v), z.boolean());
 
-export const tagIds = z.array(z.number().int().positive()).max(100);
+export const tagIds = z.array(id()).max(100);
 
 /** The fields every device carries (create, update, one row of batch-create). */
 const deviceShape = {
@@ -103,17 +102,17 @@ const deviceShape = {
   class: z.enum(DEVICE_CLASSES).default('A'),
   macVersion: z.enum(MAC_VERSIONS).default(DEFAULT_MAC_VERSION),
   productType: productType.default('lorawan'),
-  region: z.string({ error: M.regionEmpty }).trim().min(1, M.regionEmpty).regex(REGION_ID, M.regionFormat),
+  region: text({ error: M.regionEmpty }).trim().min(1, M.regionEmpty).regex(REGION_ID, M.regionFormat),
   /** With autoSubnet the network picks the subnet and `subnet` is ignored. */
   autoSubnet: flag.default(false),
   subnet: z.preprocess(
     (v) => (v === null ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.string().max(32).optional(),
+    text().max(32).optional(),
   ),
   fCntUp: fCnt.default(0),
   fCntDown: fCnt.default(0),
   tagsId: tagIds.default([]),
-  remarks: z.string().trim().max(REMARKS_MAX, M.remarksLong).default(''),
+  remarks: text().trim().max(REMARKS_MAX, M.remarksLong).default(''),
 };
 
 type Shape = {
@@ -144,9 +143,7 @@ export function checkActivation(d: Shape, ctx: z.RefinementCtx): void {
 }
 
 export const deviceFields = z.object(deviceShape);
-export const deviceCreateBody = z
-  .object({ appID: z.number().int().positive(), ...deviceShape })
-  .superRefine(checkActivation);
+export const deviceCreateBody = z.object({ appID: id(), ...deviceShape }).superRefine(checkActivation);
 export type DeviceCreateBody = z.input<typeof deviceCreateBody>;
 export type DeviceInput = z.output<typeof deviceFields>;
 
@@ -159,10 +156,10 @@ export type DeviceUpdateBody = z.input<typeof deviceUpdateBody>;
 /** One row of batch-create, checked with the request's authType merged in. */
 export const batchDeviceRow = deviceFields.superRefine(checkActivation);
 export const batchCreateBody = z.object({
-  appID: z.number().int().positive(),
+  appID: id(),
   authType: z.enum(AUTH_TYPES),
   /** Rows are checked one by one so every failing row is reported. */
-  devices: z.array(z.record(z.string(), z.unknown())).min(1).max(BATCH_CREATE_MAX),
+  devices: z.array(z.record(text(), z.unknown())).min(1).max(BATCH_CREATE_MAX),
 });
 export const batchRowError = z.object({
   /** Position in `devices` (0-based). */
@@ -191,7 +188,7 @@ const csvQuery = <T>(check: (v: string) => boolean, map: (v: string) => T, messa
       return arr.map((x) => String(x).trim()).filter((x) => x !== '');
     },
     z
-      .array(z.string())
+      .array(text())
       .refine((a) => a.every(check), message)
       .transform((a) => a.map(map))
       .optional(),
@@ -211,13 +208,13 @@ export const DEVICE_ORDER_FIELDS = [
 ] as const;
 export const deviceListQuery = pagingQuery(DEVICE_ORDER_FIELDS).extend({
   /** Absent: every device the caller may see. */
-  appID: queryInt(1, 2_147_483_647).optional(),
+  appID: queryId().optional(),
   regions: csvQuery(
     (v) => REGION_ID.test(v),
     (v) => v,
     'regions are region ids like eu868',
   ),
-  tagsId: csvQuery((v) => /^[1-9]\d{0,9}$/.test(v), Number, 'tagsId are tag ids'),
+  tagsId: csvQuery((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= INT4_MAX, Number, 'tagsId are tag ids'),
 });
 export type DeviceListQuery = z.input<typeof deviceListQuery>;
 
@@ -227,16 +224,16 @@ export const resetFcntBody = z.object({ devEUI, fCntUp: fCnt, fCntDown: fCnt });
 export const deviceUpdatesBody = z
   .object({
     devEUIs: euiList,
-    appID: z.number().int().positive(),
+    appID: id(),
     tagsId: tagIds.optional(),
-    remarks: z.string().trim().max(REMARKS_MAX, M.remarksLong).optional(),
+    remarks: text().trim().max(REMARKS_MAX, M.remarksLong).optional(),
   })
   .refine((b) => b.tagsId !== undefined || b.remarks !== undefined, {
     path: ['tagsId'],
     message: 'give tagsId or remarks',
   });
 
-export const moveDeviceBody = z.object({ appId: z.number().int().positive(), devEUIs: euiList });
+export const moveDeviceBody = z.object({ appId: id(), devEUIs: euiList });
 
 /** Fields the export may carry, in sheet order. */
 export const EXPORT_FIELDS = [
@@ -270,7 +267,7 @@ export const EXPORT_MAX_SPAN_MS = 31 * 86_400_000;
 export const exportBody = z
   .object({
     devEUIs: z.array(devEUI).max(DEVICE_SELECTION_MAX).default([]),
-    appID: z.number().int().positive().optional(),
+    appID: id().optional(),
     fields: z.array(z.enum(EXPORT_FIELDS)).min(1),
     startTime: z.number().int().min(0),
     endTime: z.number().int().min(0),

@@ -3,11 +3,12 @@
  * group name; a name is unique within its owner's group.
  */
 import { z } from 'zod';
+import { id, text } from './input';
 
 export const TAG_NAME_MAX = 30;
 export const TAGS_PER_CREATE_MAX = 50;
 
-export const tagName = z.string().trim().min(1, 'tag cannot be empty').max(TAG_NAME_MAX);
+export const tagName = text().trim().min(1, 'tag cannot be empty').max(TAG_NAME_MAX);
 
 export const gatewayTagCreateBody = z.object({
   tags: z
@@ -15,12 +16,12 @@ export const gatewayTagCreateBody = z.object({
     .min(1, 'tags cannot be empty')
     .max(TAGS_PER_CREATE_MAX)
     .refine((a) => new Set(a).size === a.length, 'duplicate tag names'),
-  groupName: z.string().trim().max(TAG_NAME_MAX).default(''),
+  groupName: text().trim().max(TAG_NAME_MAX).default(''),
 });
 export type GatewayTagCreateBody = z.input<typeof gatewayTagCreateBody>;
 
 export const gatewayTagDeleteBody = z.object({
-  tagsId: z.array(z.number().int().positive()).min(1, 'tagsId cannot be empty').max(1000),
+  tagsId: z.array(id()).min(1, 'tagsId cannot be empty').max(1000),
 });
 
 export const gatewayTag = z.object({

@@ -3,6 +3,7 @@
  * The name is stored lowercase; colours come from a fixed palette in the console.
  */
 import { z } from 'zod';
+import { id, text } from './input';
 import { DEFAULT_COLOR, GWTYPE_NAME_MAX, NAME_CHARS } from './limits';
 import { pagingQuery } from './paging';
 
@@ -34,14 +35,12 @@ export const COLOR_PALETTE = [
   '#607d8b',
 ] as const;
 
-export const hexColor = z
-  .string()
+export const hexColor = text()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #666666')
   .transform((s) => s.toLowerCase());
 
-export const gwTypeName = z
-  .string()
+export const gwTypeName = text()
   .trim()
   .min(1, 'gateway type cannot be empty')
   .max(GWTYPE_NAME_MAX)
@@ -50,7 +49,7 @@ export const gwTypeName = z
 
 /** A hardware variant of a type: its model name and whether it has LTE and Wi-Fi. */
 export const gwSubmodel = z.object({
-  model: z.string().trim().min(1).max(GWTYPE_NAME_MAX).regex(NAME_CHARS, 'only letters, digits, _ - . @'),
+  model: text().trim().min(1).max(GWTYPE_NAME_MAX).regex(NAME_CHARS, 'only letters, digits, _ - . @'),
   lte: z.boolean().default(false),
   wifi: z.boolean().default(false),
 });
@@ -65,10 +64,10 @@ export const gwTypeCreateBody = z.object({
 });
 export type GwTypeCreateBody = z.input<typeof gwTypeCreateBody>;
 
-export const gwTypeUpdateBody = gwTypeCreateBody.extend({ gwTypeID: z.number().int().positive() });
+export const gwTypeUpdateBody = gwTypeCreateBody.extend({ gwTypeID: id() });
 export type GwTypeUpdateBody = z.input<typeof gwTypeUpdateBody>;
 
-export const gwTypeIdBody = z.object({ gwTypeID: z.number().int().positive() });
+export const gwTypeIdBody = z.object({ gwTypeID: id() });
 
 export const GWTYPE_ORDER_FIELDS = ['gwTypeID', 'gwType', 'arch', 'createdAt', 'updatedAt'] as const;
 /** `pageNo 0, pageSize 0` returns every type (the layout loads them all on mount). */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { gwTypeName, PICO_GW_TYPE } from './gateway-types';
 import { eui64 } from './hex';
+import { id, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX, REMARKS_MAX } from './limits';
 import { pagingQuery, queryList } from './paging';
 import { regionId, subnetId } from './regions';
@@ -54,8 +55,7 @@ export const PICO_DEFAULTS = {
   timeZone: 'UTC+08:00',
 } as const;
 
-const serverAddress = z
-  .string()
+const serverAddress = text()
   .trim()
   .max(128)
   .regex(/^[A-Za-z0-9.\-:/_[\]]*$/, 'a host name, host:port or URL');
@@ -67,23 +67,21 @@ export const picoExtendedAttr = z.object({
   heartBeatPeriod: intIn(PICO_HEARTBEAT.min, PICO_HEARTBEAT.max).default(PICO_HEARTBEAT.default),
   upgradeServer: serverAddress.default(''),
   proxyServer: serverAddress.default(''),
-  timeZone: z
-    .string()
+  timeZone: text()
     .refine((s) => TIME_ZONES.includes(s), 'a UTC offset like UTC+08:00')
     .default(PICO_DEFAULTS.timeZone),
 });
 export type PicoExtendedAttr = z.infer<typeof picoExtendedAttr>;
 
-export const gwName = z.string().trim().min(1, 'gateway name cannot be empty').max(NAME_MAX);
-export const remarks = z.string().trim().max(REMARKS_MAX).default('');
+export const gwName = text().trim().min(1, 'gateway name cannot be empty').max(NAME_MAX);
+export const remarks = text().trim().max(REMARKS_MAX).default('');
 
 /** http or https URLs; empty entries are dropped. */
 export const pushUrls = z.preprocess(
   (v) => (Array.isArray(v) ? v.filter((u) => !(typeof u === 'string' && u.trim() === '')) : v),
   z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .max(256)
         .refine((u) => {
@@ -104,12 +102,12 @@ export const headerMap = z.preprocess(
       ? Object.fromEntries(Object.entries(v).filter(([k]) => k.trim() !== ''))
       : v,
   z
-    .record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), z.string().max(256))
+    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), text().max(256))
     .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`),
 );
 
 export const tagsIdList = z
-  .array(z.number().int().positive())
+  .array(id())
   .max(50)
   .transform((a) => [...new Set(a)]);
 
@@ -136,8 +134,7 @@ const gatewayFields = {
   /** Only kept for pico gateways (see isPico); defaults filled in. */
   extendedAttr: picoExtendedAttr.optional(),
   remarks,
-  ntpServer: z
-    .string()
+  ntpServer: text()
     .trim()
     .max(128)
     .regex(/^[A-Za-z0-9.\-:]*$/, 'a host name')
@@ -203,7 +200,7 @@ export const gatewayBatchUpdateBody = z.object({
   enableClassC: z.boolean().optional(),
   enablePFW: z.boolean().optional(),
   tagsId: tagsIdList.optional(),
-  remarks: z.string().trim().max(REMARKS_MAX).optional(),
+  remarks: text().trim().max(REMARKS_MAX).optional(),
 });
 export type GatewayBatchUpdateBody = z.input<typeof gatewayBatchUpdateBody>;
 /** The console's batch form defaults (section 9). */
@@ -238,15 +235,14 @@ const onlineFlag = z.preprocess(
 export const gatewayListQuery = pagingQuery(GATEWAY_ORDER_FIELDS).extend({
   regions: queryList(regionId),
   gwTypes: queryList(
-    z
-      .string()
+    text()
       .max(20)
       .transform((s) => s.toLowerCase()),
   ),
   online: onlineFlag,
-  tagsId: queryList(z.coerce.number().int().positive()),
+  tagsId: queryList(queryId()),
   /** gwID or name fragment. */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
 });
 export type GatewayListQuery = z.input<typeof gatewayListQuery>;
 

@@ -3,6 +3,7 @@
  * dash-separated byte pairs. One place for both directions.
  */
 import { z } from 'zod';
+import { text } from './input';
 
 const SEPARATED = /^[0-9a-fA-F]{2}([-:][0-9a-fA-F]{2})+$/;
 
@@ -41,7 +42,7 @@ export function normalizeSearchKeyword(keyword: string): string {
 export const hexString = (digits: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? normalizeHex(v) : v),
-    z.string().refine((s) => isHex(s, digits), { message: `must be ${digits} hex digits` }),
+    text().refine((s) => isHex(s, digits), { message: `must be ${digits} hex digits` }),
   );
 
 export const eui64 = hexString(16);

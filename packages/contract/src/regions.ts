@@ -11,14 +11,14 @@
  */
 import { z } from 'zod';
 import { hexColor } from './gateway-types';
+import { text } from './input';
 
-export const regionId = z
-  .string()
+export const regionId = text()
   .trim()
   .min(1, 'region cannot be empty')
   .max(16)
   .transform((s) => s.toLowerCase());
-export const subnetId = z.string().trim().min(1, 'subnet cannot be empty').max(32);
+export const subnetId = text().trim().min(1, 'subnet cannot be empty').max(32);
 
 export const subnetSummary = z.object({
   subnet: z.string(),

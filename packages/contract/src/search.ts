@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eui64 } from './hex';
+import { text } from './input';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, queryInt } from './paging';
 
 /** Global search types; 'user' is for admins only. */
@@ -9,7 +10,7 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /** Types whose keyword is EUI-normalised (console-core.md §2 "Global search"). */
 export const HEX_SEARCH_TYPES: readonly SearchType[] = ['device', 'mcgroup', 'gateway'];
 
-const keyword = z.string().trim().max(128).default('');
+const keyword = text().trim().max(128).default('');
 const paging = {
   pageNo: queryInt(1, 1_000_000).default(1),
   pageSize: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import type { BusEvent } from './frames';
 import { eui64 } from './hex';
+import { queryId } from './input';
 
 /** Stream paths and their query, one place for server and console. */
 export const STREAMS = {
@@ -24,7 +25,7 @@ export const STREAMS = {
 export type StreamName = keyof typeof STREAMS;
 
 export const deviceStreamQuery = z.object({ devEUI: eui64 });
-export const applicationStreamQuery = z.object({ appID: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const applicationStreamQuery = z.object({ appID: queryId() });
 export const gatewayStreamQuery = z.object({ gwID: eui64 });
 
 /** Client heartbeat: a `ping` every 30 s; more than one unanswered ping closes the socket. */

@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { id, queryId, text } from './input';
 import { NAME_CHARS, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
 import { checkPassword, PASSWORD_POLICY } from './password-policy';
 
-export const userName = z
-  .string()
+export const userName = text()
   .trim()
   .min(1, 'user name cannot be empty')
   .max(NAME_MAX)
   .regex(NAME_CHARS, 'only letters, digits, _ - . @');
 /** Length bounds only: the rest of the policy needs the user name, so bodies check it (`checkPassword`). */
-export const userPassword = z.string().min(1, 'password cannot be empty').max(PASSWORD_POLICY.maxLength);
+export const userPassword = text().min(1, 'password cannot be empty').max(PASSWORD_POLICY.maxLength);
 export const adminFlag = z.union([z.literal(0), z.literal(1)]);
 
 export const USER_ORDER_FIELDS = ['userID', 'name', 'admin', 'createtime'] as const;
@@ -33,16 +33,16 @@ export type UserCreateBody = z.infer<typeof userCreateBody>;
  * from admin) revokes the user's sessions, API token and MQTT password.
  */
 export const userUpdateFields = z.object({
-  userID: z.number().int().positive(),
+  userID: id(),
   name: userName,
-  password: z.string().max(PASSWORD_POLICY.maxLength).optional(),
+  password: text().max(PASSWORD_POLICY.maxLength).optional(),
   admin: adminFlag,
 });
 export const userUpdateBody = withPasswordPolicy(userUpdateFields);
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
-export const userIdBody = z.object({ userID: z.number().int().positive() });
-export const userIdQuery = z.object({ userID: z.coerce.number().int().positive() });
+export const userIdBody = z.object({ userID: id() });
+export const userIdQuery = z.object({ userID: queryId() });
 
 export const userRow = z.object({
   userID: z.number().int(),
@@ -62,7 +62,7 @@ export type UserDetail = z.infer<typeof userDetail>;
 
 /** Own password change; the server also refuses a new password containing the caller's name. */
 export const passwordChangeBody = z
-  .object({ oldPassword: z.string().min(1).max(PASSWORD_POLICY.maxLength), newPassword: userPassword })
+  .object({ oldPassword: text().min(1).max(PASSWORD_POLICY.maxLength), newPassword: userPassword })
   .superRefine((v, ctx) => checkPassword(ctx, v.newPassword, '', 'newPassword'));
 export const passwordChangeResult = z.object({ token: z.string() });
 

@@ -3,12 +3,13 @@ import type { BatchRowError, DeviceInput } from '@lns/contract/devices';
 import { DEVICE_QUOTA_DEFAULT } from '@lns/contract/devices';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppRecord } from '../applications/repository';
+import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
 import { deviceTags } from '../db/schema/devices';
 import { uniqueViolation } from '../http/devices/refuse';
 import { ApiError } from '../http/errors';
 import { checkRegion } from './regions';
-import type { DeviceRepository, NewDevice } from './repository';
+import type { DeviceRepository, NewDevice, SessionHolder } from './repository';
 
 export interface RowInput {
   index: number;
@@ -25,6 +26,15 @@ export async function foreignTags(db: Db, ownerId: number, ids: number[]): Promi
     .where(and(eq(deviceTags.ownerId, ownerId), inArray(deviceTags.id, unique)));
   const ok = new Set(own.map((r) => r.id));
   return unique.filter((id) => !ok.has(id));
+}
+
+/**
+ * Why a session pair is refused: the holding device is named only to a caller who may see it
+ * (admins, its owner); anyone else learns only that the pair is taken.
+ */
+export function sessionTakenReason(holder: SessionHolder, viewer: AuthUser | undefined): string {
+  const maySee = viewer !== undefined && (viewer.admin || viewer.id === holder.ownerId);
+  return maySee ? `used by ${holder.devEui}` : 'used by another device';
 }
 
 /** The columns a create writes: session keys only for ABP, subnet only when fixed. */
@@ -70,6 +80,8 @@ export async function createDevices(
   rows: RowInput[],
   /** Rows already refused by the schema: the others are still checked, nothing is written. */
   refused: BatchRowError[] = [],
+  /** The caller: decides whether a refusal may name another device. */
+  viewer?: AuthUser,
 ): Promise<BatchRowError[]> {
   const failed: BatchRowError[] = [...refused];
   const fail = (r: RowInput, code: number, field: string, reason: string) =>
@@ -116,13 +128,12 @@ export async function createDevices(
 
   const existing = await repo.existingEuis(ok.map((r) => r.input.devEUI));
   const abpAddrs = ok.filter((r) => r.input.authType === 'abp').map((r) => r.input.devAddr!);
-  const taken = abpAddrs.length ? await repo.takenSessions(abpAddrs) : new Map<string, string>();
+  const taken = abpAddrs.length ? await repo.takenSessions(abpAddrs) : new Map<string, SessionHolder>();
   for (const r of ok) {
     const d = r.input;
+    const holder = d.authType === 'abp' ? taken.get(`${d.devAddr}:${d.nwkSKey}`) : undefined;
     if (existing.has(d.devEUI)) fail(r, C.DEVICE_EXISTS, 'devEUI', 'device exists');
-    else if (d.authType === 'abp' && taken.has(`${d.devAddr}:${d.nwkSKey}`)) {
-      fail(r, C.DEVADDR_NWKSKEY_DUP, 'devAddr', `used by ${taken.get(`${d.devAddr}:${d.nwkSKey}`)}`);
-    }
+    else if (holder) fail(r, C.DEVADDR_NWKSKEY_DUP, 'devAddr', sessionTakenReason(holder, viewer));
   }
   if (failed.length) return failed.sort((a, b) => a.index - b.index);
 

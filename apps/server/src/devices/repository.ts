@@ -8,6 +8,8 @@ import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from 
 
 export type DeviceRecord = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
+/** The device holding a DevAddr + NwkSKey session, and its owner. */
+export type SessionHolder = { devEui: string; ownerId: number };
 /** Drizzle's transaction handle shares the query API of Db. */
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -315,15 +317,15 @@ export class DeviceRepository {
   }
 
   /** "devAddr:nwkSKey" pairs already taken among these DevAddrs, with the device holding each. */
-  async takenSessions(addrs: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
+  async takenSessions(addrs: string[]): Promise<Map<string, SessionHolder>> {
+    const out = new Map<string, SessionHolder>();
     const unique = [...new Set(addrs)];
     for (let i = 0; i < unique.length; i += 5000) {
       const rows = await this.db
-        .select({ a: devices.devAddr, k: devices.nwkSKey, e: devices.devEui })
+        .select({ a: devices.devAddr, k: devices.nwkSKey, devEui: devices.devEui, ownerId: devices.ownerId })
         .from(devices)
         .where(anyOf(devices.devAddr, unique.slice(i, i + 5000)));
-      for (const r of rows) out.set(`${r.a}:${r.k}`, r.e);
+      for (const r of rows) out.set(`${r.a}:${r.k}`, { devEui: r.devEui, ownerId: r.ownerId });
     }
     return out;
   }

@@ -61,3 +61,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(errorEnvelope(C.SYSTEM_BUSY, locale, { requestId: String(req.id) }));
   });
 }
+
+/**
+ * Errors the router raises before any route or hook runs (a URL that does not decode, a path
+ * parameter past its length): the envelope, like every other refusal.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const locale = normalizeLocale(req.headers['accept-language']);
+  const detail = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path segment too long' : 'malformed URL';
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  reply.status(status).send(errorEnvelope(C.PARAM_FORMAT, locale, { field: 'path', detail }));
+}

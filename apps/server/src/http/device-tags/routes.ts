@@ -91,7 +91,7 @@ export const deviceTagRoutes: RouteModule = (app, s) => {
       const failed = ids
         .filter((id) => !have.has(id))
         .map((id) => ({ id: String(id), code: C.PARAM_FORMAT, reason: 'tag missing' }));
-      if (failed.length) return refuseBatch(req, reply, C.PARAM_FORMAT, { deleted: [], failed }, 'tagsId');
+      if (failed.length) return refuseBatch(req, reply, C.PARAM_FORMAT, { deleted: [], failed }, undefined, 'tagsId');
       await s.db.transaction(async (tx) => {
         for (const id of ids) {
           await tx

@@ -7,8 +7,15 @@ import { errorEnvelope } from '../errors';
  * A refused batch (all or nothing): the coded envelope plus `data` listing each refused item,
  * which ApiError cannot carry.
  */
-export function refuseBatch(req: FastifyRequest, reply: FastifyReply, code: Code, data: unknown, detail?: string) {
-  return reply.status(httpStatusOf(code)).send({ ...errorEnvelope(code, req.locale, { detail }), data });
+export function refuseBatch(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: Code,
+  data: unknown,
+  detail?: string,
+  field?: string,
+) {
+  return reply.status(httpStatusOf(code)).send({ ...errorEnvelope(code, req.locale, { detail, field }), data });
 }
 
 /** PostgreSQL unique violation, with the index it hit. */

@@ -17,7 +17,7 @@ import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
-import { createDevices, foreignTags, type RowInput } from '../../devices/create';
+import { createDevices, foreignTags, type RowInput, sessionTakenReason } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
 import { list, ok } from '../envelope';
@@ -89,7 +89,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const a = await visibleApp(req.body.appID, req.user);
-      const failed = await createDevices(s.db, repo, a, [{ index: 0, input: req.body }]);
+      const failed = await createDevices(s.db, repo, a, [{ index: 0, input: req.body }], [], req.user);
       if (failed.length) {
         const f = failed[0]!;
         throw new ApiError(f.code as never, f.reason, f.field);
@@ -123,7 +123,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
           refused.push({ index, devEUI: typeof raw.devEUI === 'string' ? raw.devEUI : '', ...f });
         }
       });
-      const failed = await createDevices(s.db, repo, a, rows, refused);
+      const failed = await createDevices(s.db, repo, a, rows, refused, req.user);
       if (failed.length) {
         return refuseBatch(
           req,
@@ -131,6 +131,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
           failed[0]!.code as never,
           { created: 0, failed },
           `${failed.length} rows refused`,
+          'devices',
         );
       }
       await afterBulkWrite(s, rows.length);
@@ -174,7 +175,9 @@ export const deviceRoutes: RouteModule = (app, s) => {
       if (d.authType === 'abp') {
         const taken = await repo.takenSessions([d.devAddr!]);
         const holder = taken.get(`${d.devAddr}:${d.nwkSKey}`);
-        if (holder && holder !== cur.devEui) throw new ApiError(C.DEVADDR_NWKSKEY_DUP, `used by ${holder}`, 'devAddr');
+        if (holder && holder.devEui !== cur.devEui) {
+          throw new ApiError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, req.user), 'devAddr');
+        }
         Object.assign(patch, {
           devAddr: d.devAddr,
           appSKey: d.appSKey,

@@ -161,7 +161,11 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     (req, reply) =>
       withRows(req, reply, async () => {
         if (!req.isMultipart()) throw new ApiError(C.PARAM_EMPTY, 'send the file as multipart/form-data', 'file');
-        const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } });
+        const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } }).catch((err) => {
+          // The parser's own refusals (limits) carry a 4xx; anything else is a body it cannot read.
+          if (err?.statusCode >= 400 && err.statusCode < 500) throw err;
+          throw new ApiError(C.PARAM_FORMAT, 'not a readable multipart/form-data body', 'file');
+        });
         if (!part) throw new ApiError(C.PARAM_EMPTY, 'select a file first', 'file');
         const name = part.filename.toLowerCase();
         if (!GATEWAY_IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) {
