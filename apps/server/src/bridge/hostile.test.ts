@@ -103,6 +103,11 @@ describe('Semtech UDP parse bounds', () => {
     expect(() => parseDatagram(buildPushData(2, 1, eui, { rxpk: [big] }))).toThrow(SemtechError);
   });
 
+  it('drops stat strings the database could not store (NUL, unpaired surrogates)', () => {
+    const d = parseDatagram(pushWithBody(eui, '{"stat":{"a":"x\\u0000y","b":"\\ud800","c":"ok"}}'));
+    expect(d.kind === 'PUSH_DATA' && d.stat).toEqual({ c: 'ok' });
+  });
+
   it('cuts stat strings and counts of fields', () => {
     const stat = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 'y'.repeat(500)]));
     const d = parseDatagram(buildPushData(2, 1, eui, { stat }));

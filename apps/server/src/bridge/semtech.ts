@@ -1,3 +1,4 @@
+import { isCleanText } from '@lns/contract/input';
 import { JsonBoundsError, parseBoundedJson } from './bounded-json';
 
 /**
@@ -151,8 +152,11 @@ function statOf(v: unknown): Stat | undefined {
   for (const [key, value] of Object.entries(v)) {
     if (n >= DATAGRAM_LIMITS.maxStatFields) break;
     if (key.length > 32) continue;
-    if (typeof value === 'string') out[key] = value.slice(0, DATAGRAM_LIMITS.maxStatString);
-    else if (typeof value === 'boolean' || num(value) !== undefined) out[key] = value;
+    if (typeof value === 'string') {
+      const cut = value.slice(0, DATAGRAM_LIMITS.maxStatString);
+      if (!isCleanText(cut) || !isCleanText(key)) continue;
+      out[key] = cut;
+    } else if (typeof value === 'boolean' || num(value) !== undefined) out[key] = value;
     else continue;
     n++;
   }
