@@ -2,46 +2,22 @@ import { inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/audit';
+import { HourlyJob } from '../jobs/hourly-job';
 
 const BATCH = 5000;
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 /** Deletes audit entries older than AUDIT_RETENTION_DAYS: at start, then hourly, in batches. */
-export class AuditRetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
+export class AuditRetentionJob extends HourlyJob {
   constructor(
     private readonly db: Db,
     private readonly days: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), HOUR);
-    this.timer.unref();
+    log: FastifyBaseLogger,
+  ) {
+    super('audit retention', log);
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
-  /** One pass; resolves to the number of entries deleted (a pass already running is shared). */
-  run(now = Date.now()): Promise<number> {
-    this.running ??= this.pass(now)
-      .catch((err) => {
-        this.log.warn({ err }, 'audit retention pass failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
-  }
-
-  private async pass(now: number): Promise<number> {
+  protected async pass(now: number): Promise<number> {
     const cutoff = now - this.days * DAY;
     let total = 0;
     for (;;) {

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { DataPlane } from '../ns/dataplane';
-import { connectGateway, settle, startDataPlane } from '../ns/test-kit';
+import { connectGateway, metric, settle, startDataPlane } from '../ns/test-kit';
 import { buildPushData, DATAGRAM_LIMITS, parseDatagram, SemtechError } from './semtech';
 import { rxpkOf, type TestGateway } from './test-gateway';
-
-const metric = async (t: TestApp, name: string, label?: Record<string, string>) => {
-  const m = await t.services.metrics.getSingleMetric(name)?.get();
-  return (m?.values ?? [])
-    .filter((v) => !label || Object.entries(label).every(([k, x]) => v.labels[k] === x))
-    .reduce((a, v) => a + v.value, 0);
-};
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const pushWithBody = (eui: string, body: string) =>

@@ -3,14 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { DataPlane } from '../ns/dataplane';
-import { connectGateway, settle, startDataPlane } from '../ns/test-kit';
+import { connectGateway, metric, settle, startDataPlane } from '../ns/test-kit';
 import { buildPullData, buildPushData } from './semtech';
 import { rxpkOf, TestGateway } from './test-gateway';
-
-const metric = async (t: TestApp, name: string) => {
-  const m = await t.services.metrics.getSingleMetric(name)?.get();
-  return (m?.values ?? []).reduce((a, v) => a + v.value, 0);
-};
 
 describe('Semtech UDP bridge', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { HourlyJob } from '../jobs/hourly-job';
 import { rowsOf } from './gateways';
 import type { DataSettingsCache } from './settings';
 
@@ -15,46 +16,21 @@ const TABLES: { table: string; keep?: string }[] = [
   { table: 'downlinks', keep: 'status = 0' },
 ];
 const BATCH = 5000;
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 /** Deletes history older than the platform's dataExpireDay: at start, then hourly, in batches. */
-export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
+export class RetentionJob extends HourlyJob {
   constructor(
     private readonly db: Db,
     private readonly settings: DataSettingsCache,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     /** PGlite has no autovacuum: vacuum (and analyze) what was trimmed so its space is reused. */
     private readonly vacuum = false,
-  ) {}
-
-  start(): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), HOUR);
-    this.timer.unref();
+  ) {
+    super('retention', log);
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
-  /** One pass; resolves to the number of rows deleted. */
-  run(now = Date.now()): Promise<number> {
-    this.running ??= this.pass(now)
-      .catch((err) => {
-        this.log.warn({ err }, 'retention pass failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
-  }
-
-  private async pass(now: number): Promise<number> {
+  protected async pass(now: number): Promise<number> {
     const { dataExpireDay } = await this.settings.refresh();
     const cutoff = now - dataExpireDay * DAY;
     let total = 0;

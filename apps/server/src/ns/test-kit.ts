@@ -4,6 +4,14 @@ import type { TestApp } from '../../test/harness';
 import { TestGateway } from '../bridge/test-gateway';
 import { type DataPlane, dataPlaneOf } from './dataplane';
 
+/** Sum of a metric's values in the app's registry, optionally only those with these labels. */
+export async function metric(t: TestApp, name: string, label?: Record<string, string>): Promise<number> {
+  const m = await t.services.metrics.getSingleMetric(name)?.get();
+  return (m?.values ?? [])
+    .filter((v) => !label || Object.entries(label).every(([k, x]) => v.labels[k] === x))
+    .reduce((a, v) => a + v.value, 0);
+}
+
 /** Waits until every uplink received so far is processed and its history written. */
 export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
   await sleep(dp.s.config.DEDUP_WINDOW_MS + 20 + extraMs);
