@@ -35,7 +35,7 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   retryBaseMs: 1000,
   retryMaxMs: 300_000,
   pollMs: 500,
-  leaseMs: 120_000,
+  leaseMs: 30_000,
 };
 
 /** Publishes to the broker; resolves once the broker has taken the message (PUBACK). */
