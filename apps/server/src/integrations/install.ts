@@ -49,8 +49,9 @@ export function installIntegrations(services: Services): Integrations {
   // published by anything else is queued here.
   const offMessages = services.local.subscribe(localTopics.appMessage, (e) => {
     const { message, application, durable } = e as AppMessageEvent;
-    if (durable) outbox.wake();
-    else if (application)
+    if (durable) {
+      if (application?.pushUrls?.length || application?.enableMQTT) outbox.wake();
+    } else if (application)
       outbox.enqueue(appMessageDeliveries(message, application)).catch((err) => {
         services.log.warn({ err }, 'integration message not queued');
       });

@@ -75,6 +75,7 @@ export class OutboxSender {
   private timer: NodeJS.Timeout | undefined;
   private claiming: Promise<void> | undefined;
   private again = false;
+  private soon = false;
   private stopped = true;
   private settled: number[] = [];
   private settling: Promise<void> | undefined;
@@ -110,8 +111,21 @@ export class OutboxSender {
     this.wake();
   }
 
-  /** New rows are due: look now rather than at the next poll. */
+  /** New rows are due: look soon rather than at the next poll (a burst of wakes is one look). */
   wake(): void {
+    if (this.stopped || this.soon) return;
+    if (this.claiming) {
+      this.again = true;
+      return;
+    }
+    this.soon = true;
+    setImmediate(() => {
+      this.soon = false;
+      this.look();
+    });
+  }
+
+  private look(): void {
     if (this.stopped) return;
     if (this.claiming) {
       this.again = true;
@@ -126,8 +140,8 @@ export class OutboxSender {
         if (this.stopped) return;
         if (this.again) {
           this.again = false;
-          this.wake();
-        } else this.timer ??= setTimeout(() => this.wake(), this.options.pollMs);
+          this.look();
+        } else this.timer ??= setTimeout(() => this.look(), this.options.pollMs);
       });
   }
 
