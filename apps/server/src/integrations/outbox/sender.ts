@@ -78,6 +78,8 @@ export class OutboxSender {
   private soon = false;
   private stopped = true;
   private settled: number[] = [];
+  /** Rows being delivered right now (put back on close). */
+  private readonly sending = new Set<number>();
   private settling: Promise<void> | undefined;
 
   constructor(
@@ -96,12 +98,17 @@ export class OutboxSender {
     this.wake();
   }
 
+  /** Stops; what it had claimed and not delivered is due again at once (for the next start). */
   async close(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    const unsent = [...this.sending];
+    for (const ep of this.endpoints.values()) unsent.push(...ep.queue.splice(0).map((r) => r.id));
     for (const a of this.aborts) a.abort();
     await this.claiming?.catch(() => {});
     await this.flushSettled();
+    // A delivered row among them was deleted just above: releasing it does nothing.
+    await release(this.db, unsent, Date.now()).catch(() => {});
   }
 
   /** Inserts deliveries (one statement) and wakes the sender. */
@@ -181,9 +188,11 @@ export class OutboxSender {
     while (!this.stopped && ep.queue.length > 0 && ep.inflight < limit) {
       const row = ep.queue.shift()!;
       ep.inflight++;
+      this.sending.add(row.id);
       void this.deliver(ep, row)
         .catch((err) => this.log.error({ err }, 'outbox delivery'))
         .finally(() => {
+          this.sending.delete(row.id);
           ep.inflight--;
           this.held--;
           if (row.kind === 'http') this.metrics.pushQueued.dec();
