@@ -208,21 +208,24 @@ async function handleDataBatch(
     const accepted = await acceptMany(
       s.db,
       stored,
-      cands.map((c) => ({
-        dev_eui: c.dev.devEui,
-        f_cnt: c.fCnt,
-        now: c.rx.now,
-        rssi: c.rx.best.rxpk.rssi,
-        snr: c.rx.best.rxpk.lsnr ?? null,
-        freq: c.rx.freq,
-        dr: c.dr,
-        f_port: c.f.fPort,
-        gw_id: c.rx.best.gwId,
-        ack: c.f.fCtrl.ack,
-        need_down: c.needDown,
-        adr_snr: c.adr.history,
-        adr_req: c.adr.request,
-      })),
+      // A device whose application vanished meanwhile is not accepted (it would have no rows).
+      cands
+        .filter((c) => c.app)
+        .map((c) => ({
+          dev_eui: c.dev.devEui,
+          f_cnt: c.fCnt,
+          now: c.rx.now,
+          rssi: c.rx.best.rxpk.rssi,
+          snr: c.rx.best.rxpk.lsnr ?? null,
+          freq: c.rx.freq,
+          dr: c.dr,
+          f_port: c.f.fPort,
+          gw_id: c.rx.best.gwId,
+          ack: c.f.fCtrl.ack,
+          need_down: c.needDown,
+          adr_snr: c.adr.history,
+          adr_req: c.adr.request,
+        })),
     );
     await Promise.all(
       cands.map((c) => {
