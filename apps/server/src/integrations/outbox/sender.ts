@@ -156,10 +156,12 @@ export class OutboxSender {
     const room = CLAIM - this.held;
     if (room <= 0) return;
     const now = Date.now();
-    const full = [...this.endpoints.values()]
-      .filter((e) => e.until > now || e.queue.length + e.inflight >= e.limit)
-      .map((e) => e.target);
-    const rows = await claimDue(this.db, now, room, this.options.leaseMs, full);
+    const full = [...this.endpoints.values()].filter((e) => e.until > now || e.queue.length + e.inflight >= e.limit);
+    const rows = await claimDue(this.db, now, room, this.options.leaseMs, {
+      targets: full.filter((e) => e.target).map((e) => e.target),
+      // MQTT rows stay untouched while MQTT has not started or its broker is busy or backing off.
+      mqtt: this.mqtt === undefined || full.some((e) => !e.target),
+    });
     for (const r of rows) this.dispatch(r);
     if (rows.length === room) this.again = true;
   }

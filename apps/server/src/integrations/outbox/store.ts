@@ -1,18 +1,31 @@
-import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type OutboxRow, outbox } from '../../db/schema/outbox';
 import type { Decoded } from '../decoders/decoders';
 
 /**
- * Claims up to `limit` due rows for `leaseMs`: other instances skip them (SKIP LOCKED while the
+ * Claims up to `limit` due rows for `leaseMs`, except those of `skip` (receivers that are full or
+ * backing off, MQTT while no broker is connected): other instances skip them (SKIP LOCKED while the
  * claim runs, then next_at in the future). A row not settled within the lease (its instance
  * died) becomes due again: delivery is at least once.
  */
-export function claimDue(db: Db, now: number, limit: number, leaseMs: number, skipTargets: string[]) {
+export function claimDue(
+  db: Db,
+  now: number,
+  limit: number,
+  leaseMs: number,
+  skip: { targets: string[]; mqtt: boolean },
+) {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(lte(outbox.nextAt, now), skipTargets.length ? notInArray(outbox.target, skipTargets) : undefined))
+    .where(
+      and(
+        lte(outbox.nextAt, now),
+        skip.targets.length ? notInArray(outbox.target, skip.targets) : undefined,
+        skip.mqtt ? ne(outbox.kind, 'mqtt') : undefined,
+      ),
+    )
     .orderBy(outbox.nextAt, outbox.id)
     .limit(limit)
     .for('update', { skipLocked: true });
