@@ -35,7 +35,7 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   retryBaseMs: 1000,
   retryMaxMs: 300_000,
   pollMs: 500,
-  leaseMs: 30_000,
+  leaseMs: 60_000,
 };
 
 /** Publishes to the broker; resolves once the broker has taken the message (PUBACK). */
@@ -53,6 +53,8 @@ class Endpoint {
   delay = 0;
   until = 0;
   lastWarn = 0;
+  /** The last claim left its rows out (full or backing off). */
+  skipped = false;
   constructor(
     readonly target: string,
     readonly limit: number,
@@ -157,6 +159,7 @@ export class OutboxSender {
     if (room <= 0) return;
     const now = Date.now();
     const full = [...this.endpoints.values()].filter((e) => e.until > now || e.queue.length + e.inflight >= e.limit);
+    for (const e of full) e.skipped = true;
     const rows = await claimDue(this.db, now, room, this.options.leaseMs, {
       targets: full.filter((e) => e.target).map((e) => e.target),
       // MQTT rows stay untouched while MQTT has not started or its broker is busy or backing off.
@@ -170,7 +173,9 @@ export class OutboxSender {
     const key = row.kind === 'mqtt' ? 'mqtt' : row.target;
     let ep = this.endpoints.get(key);
     if (!ep) {
-      const limit = row.kind === 'mqtt' ? MQTT_CONCURRENCY * 2 : this.options.concurrency * 2;
+      // Claimed rows per receiver: enough to keep its requests busy between claims, few enough
+      // that all are tried within the lease even at the request timeout.
+      const limit = row.kind === 'mqtt' ? MQTT_CONCURRENCY * 2 : this.options.concurrency * 8;
       ep = new Endpoint(row.kind === 'mqtt' ? '' : row.target, limit);
       this.endpoints.set(key, ep);
     }
@@ -199,7 +204,11 @@ export class OutboxSender {
           this.held--;
           if (row.kind === 'http') this.metrics.pushQueued.dec();
           this.pump(ep);
-          if (this.held < CLAIM / 2) this.wake();
+          // Refill a receiver the last claim skipped as full once half its rows are done.
+          if (ep.skipped && ep.queue.length + ep.inflight <= ep.limit / 2) {
+            ep.skipped = false;
+            this.wake();
+          }
         });
     }
   }
