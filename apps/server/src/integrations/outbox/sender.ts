@@ -165,8 +165,18 @@ export class OutboxSender {
       // MQTT rows stay untouched while MQTT has not started or its broker is busy or backing off.
       mqtt: this.mqtt === undefined || full.some((e) => !e.target),
     });
-    for (const r of rows) this.dispatch(r);
-    if (rows.length === room) this.again = true;
+    // A receiver takes at most its limit; the surplus goes back at once (still first in line),
+    // so no claimed row waits in memory past its lease.
+    const surplus: number[] = [];
+    for (const r of rows) {
+      const ep = this.endpoint(r);
+      if (ep.queue.length + ep.inflight >= ep.limit) {
+        surplus.push(r.id);
+        ep.skipped = true;
+      } else this.dispatch(r);
+    }
+    await release(this.db, surplus, now);
+    if (rows.length === room && surplus.length < rows.length) this.again = true;
   }
 
   private endpoint(row: OutboxRow): Endpoint {
