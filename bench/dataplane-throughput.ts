@@ -30,12 +30,15 @@ const okCount = async () => {
 };
 console.log(`engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate`);
 console.log(
-  'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed',
+  'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed | server CPU ms per uplink',
 );
 let fCntBase = 1;
 for (const rate of RATES) {
   const before = published;
   const okBefore = await okCount();
+  // CPU of this process (on PGlite the database runs here too) per uplink: a cost figure that
+  // other load on the machine does not change the way it changes uplinks/s.
+  const cpuBefore = process.cpuUsage();
   const load = runLoad({
     port: srv.port,
     gateways: GATEWAYS,
@@ -52,10 +55,11 @@ for (const rate of RATES) {
   const sendEnd = first + res.sendSeconds * 1000;
   while (srv.dp.inflight > 0) await sleep(5);
   await srv.dp.writer.flush();
+  const cpu = process.cpuUsage(cpuBefore);
   const n = published - before;
   const ok = (await okCount()) - okBefore;
   console.log(
-    `${rate} | ${n} of ${res.sent} | ${Math.round(n / ((lastAt - first) / 1000))} | ${Math.max(0, (lastAt - sendEnd) / 1000).toFixed(2)} | ${res.sent - ok}`,
+    `${rate} | ${n} of ${res.sent} | ${Math.round(n / ((lastAt - first) / 1000))} | ${Math.max(0, (lastAt - sendEnd) / 1000).toFixed(2)} | ${res.sent - ok} | ${((cpu.user + cpu.system) / 1000 / Math.max(1, n)).toFixed(3)}`,
   );
   fCntBase += Math.ceil((rate * SECONDS) / DEVICES) + 1;
 }

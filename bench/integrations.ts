@@ -17,8 +17,8 @@ const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 10);
 
 const t = await createTestApp({ MQTT_PORT: '0', HOST: '127.0.0.1' });
-const pusher = integrationsOf(t.services).pusher;
-pusher.options.queueLimit = MESSAGES;
+// Through the outbox: each message is inserted, claimed, sent and deleted.
+integrationsOf(t.services).outbox.options.pollMs = 20;
 
 let received = 0;
 const sink = http.createServer((req, res) => {

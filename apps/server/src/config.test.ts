@@ -25,4 +25,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ APPS_PER_USER: '0' })).toThrow(/invalid APPS_PER_USER/);
     expect(() => loadConfig({ DECODER_THREADS: 'many' })).toThrow(/invalid DECODER_THREADS/);
   });
+
+  it('reads the outbox limits and names a bad one', () => {
+    expect(loadConfig({}).OUTBOX_MAX_ATTEMPTS).toBe(20);
+    expect(loadConfig({}).OUTBOX_MAX_AGE_HOURS).toBe(24);
+    expect(loadConfig({ OUTBOX_MAX_ATTEMPTS: '3', OUTBOX_MAX_AGE_HOURS: '0.5' })).toMatchObject({
+      OUTBOX_MAX_ATTEMPTS: 3,
+      OUTBOX_MAX_AGE_HOURS: 0.5,
+    });
+    expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/invalid OUTBOX_MAX_ATTEMPTS="0"/);
+    expect(() => loadConfig({ OUTBOX_MAX_AGE_HOURS: 'forever' })).toThrow(/invalid OUTBOX_MAX_AGE_HOURS="forever"/);
+  });
 });

@@ -91,6 +91,10 @@ const schema = z.object({
   GATEWAY_MAX_UPLINKS_PER_S: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Audit log entries older than this many days are deleted (hourly). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(AUDIT_RETENTION_DEFAULT_DAYS),
+  /** Tries of one HTTP push or MQTT delivery from the outbox before it is abandoned. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** An outbox delivery not made within this many hours of its event is abandoned. */
+  OUTBOX_MAX_AGE_HOURS: z.coerce.number().positive().max(720).default(24),
   MAP_ENABLED: bool.default(true),
   MAP_TYPE: z.enum(['gaode', 'google']).default('google'),
   GAODE_MAP_KEY: z.string().default(''),

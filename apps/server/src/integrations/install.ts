@@ -1,17 +1,22 @@
 import { onEntityDeleted } from '../auth/revocation';
+import { localTopics } from '../bus/bus';
 import type { Services } from '../context';
+import { DecoderCache } from './decoders/decoders';
 import { PushAddressPolicy } from './http/address-policy';
 import { PushClient } from './http/post';
 import { installHttpPush } from './http/push';
-import { HttpPusher } from './http/pusher';
 import { IntegrationLookup } from './lookup';
 import { integrationMetrics } from './metrics';
 import { MqttAcl } from './mqtt/acl';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/embedded';
 import { startExternalMqtt } from './mqtt/external';
+import { appMessageDeliveries } from './outbox/deliveries';
+import { OutboxSender } from './outbox/sender';
+import type { AppMessageEvent } from './payloads';
 
 export interface Integrations {
-  pusher: HttpPusher;
+  /** Durable deliveries of HTTP push and MQTT events. */
+  outbox: OutboxSender;
   /** The embedded broker once started (null with MQTT_URL or when the default port was taken). */
   broker: EmbeddedBroker | null;
   /** The MQTT starter (also in services.starters). */
@@ -20,7 +25,7 @@ export interface Integrations {
 
 const installed = new WeakMap<Services, Integrations>();
 
-/** The integrations of an app (tests tune push options and read the broker's port). */
+/** The integrations of an app (tests tune outbox options and read the broker's port). */
 export function integrationsOf(services: Services): Integrations {
   const i = installed.get(services);
   if (!i) throw new Error('integrations are not installed');
@@ -28,29 +33,56 @@ export function integrationsOf(services: Services): Integrations {
 }
 
 /**
- * HTTP push starts at once; MQTT (embedded broker on MQTT_PORT, or a client of MQTT_URL) starts
- * with the other listeners after HTTP is up.
+ * The outbox sender starts at once (resuming what an earlier run left pending); MQTT (embedded
+ * broker on MQTT_PORT, or a client of MQTT_URL) starts with the other listeners after HTTP is up.
  */
 export function installIntegrations(services: Services): Integrations {
   const metrics = integrationMetrics(services.metrics);
   const lookup = new IntegrationLookup(services.db);
   services.onClose(onEntityDeleted(services, (e) => e && lookup.forget(e)));
-  const pusher = new HttpPusher(services.log, metrics, new PushClient(PushAddressPolicy.of(services.config)));
-  installHttpPush(services, pusher, lookup);
-  const integrations: Integrations = { pusher, broker: null, startMqtt };
+  // Its own decoder cache (on the shared pool): used only for uplinks whose live decode died with its process.
+  const decoders = new DecoderCache(services.db, services.decoders);
+  const push = new PushClient(PushAddressPolicy.of(services.config));
+  const outbox = new OutboxSender(services.db, services.log, metrics, decoders, push, {
+    maxAttempts: services.config.OUTBOX_MAX_ATTEMPTS,
+    maxAgeMs: services.config.OUTBOX_MAX_AGE_HOURS * 3600_000,
+  });
+  installHttpPush(services, outbox, lookup);
+  const integrations: Integrations = { outbox, broker: null, startMqtt };
   installed.set(services, integrations);
+  // The data plane writes its rows itself (`durable`) and only wakes the sender; an event
+  // published by anything else is queued here.
+  const offMessages = services.local.subscribe(localTopics.appMessage, (e) => {
+    const { message, application, durable } = e as AppMessageEvent;
+    if (durable) {
+      if (application?.pushUrls?.length || application?.enableMQTT) outbox.wake();
+    } else if (application)
+      outbox.enqueue(appMessageDeliveries(message, application)).catch((err) => {
+        services.log.warn({ err }, 'integration message not queued');
+      });
+  });
+  outbox.start();
+  services.onClose(async () => {
+    offMessages();
+    await outbox.close();
+    push.close();
+    decoders.close();
+  });
   services.starters.push(startMqtt);
   return integrations;
 
   async function startMqtt() {
     const url = services.config.MQTT_URL;
     if (url) {
-      const ext = await startExternalMqtt(services, lookup, metrics, url);
+      const ext = await startExternalMqtt(services, lookup, metrics, outbox, url);
       services.onClose(() => ext.close());
       return;
     }
-    const broker = await startEmbeddedBroker(services, new MqttAcl(services.db), lookup, metrics);
-    if (!broker) return;
+    const broker = await startEmbeddedBroker(services, new MqttAcl(services.db), lookup, metrics, outbox);
+    if (!broker) {
+      outbox.mqtt = null;
+      return;
+    }
     integrations.broker = broker;
     services.onClose(() => broker.close());
   }

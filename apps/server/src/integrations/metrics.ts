@@ -12,7 +12,7 @@ export function integrationMetrics(registry: Registry) {
     }),
     pushDropped: new Counter({
       name: 'lns_push_dropped_total',
-      help: 'HTTP push messages given up: queue_full (oldest dropped), failed (retries exhausted or refused), blocked (a private address)',
+      help: 'HTTP push messages given up: failed (retries exhausted or refused), expired (older than the outbox keeps them), blocked (a private address)',
       labelNames: ['reason'],
       registers,
     }),
@@ -24,7 +24,13 @@ export function integrationMetrics(registry: Registry) {
     }),
     pushQueued: new Gauge({
       name: 'lns_push_queued',
-      help: 'HTTP push messages waiting in all endpoint queues',
+      help: 'HTTP push deliveries claimed from the outbox and waiting for their endpoint',
+      registers,
+    }),
+    outboxAbandoned: new Counter({
+      name: 'lns_outbox_abandoned_total',
+      help: 'Outbox deliveries given up by kind (http, mqtt) and reason (failed, expired, no_broker)',
+      labelNames: ['kind', 'reason'],
       registers,
     }),
     mqttPublished: new Counter({

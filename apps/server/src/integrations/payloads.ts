@@ -8,6 +8,8 @@ import type { AppMessage, DownlinkRecord, RxInfo } from '@lns/contract/frames';
 export interface AppMessageEvent {
   message: AppMessage;
   application: AppRef;
+  /** Its outbox rows were written with the uplink's acceptance: integrations only wake the sender. */
+  durable?: boolean;
 }
 export interface AppRef {
   appID: number;

@@ -128,18 +128,24 @@ export class DataPlane {
 
   // ---- events and history -------------------------------------------------------------------
 
-  protocolFrame(f: ProtocolFrame): void {
+  /** `stored`: the row was written with the uplink's acceptance; only the event is left. */
+  protocolFrame(f: ProtocolFrame, stored = false): void {
     const st = this.settings.get();
-    if (st.enableDevMacData && (f.uplink || st.enableDevDlData)) this.writer.add(deviceFrames, protocolFrameRow(f));
+    if (!stored && st.enableDevMacData && (f.uplink || st.enableDevDlData))
+      this.writer.add(deviceFrames, protocolFrameRow(f));
     this.s.bus.publish(topics.deviceProtocol(f.devEUI), { kind: 'protocol', data: f });
   }
 
-  appMessage(m: AppMessage, app: AppInfo): void {
-    if (this.settings.get().enableDevAppData) this.writer.add(deviceMessages, appMessageRow(m));
+  /**
+   * `stored`: the history row was written with the acceptance; `durable`: so were its outbox
+   * rows (integrations then only wake their sender instead of queueing the message).
+   */
+  appMessage(m: AppMessage, app: AppInfo, opts: { stored?: boolean; durable?: boolean } = {}): void {
+    if (!opts.stored && this.settings.get().enableDevAppData) this.writer.add(deviceMessages, appMessageRow(m));
     const event = { kind: 'app', data: m };
     this.s.bus.publish(topics.deviceApp(m.devEUI), event);
     this.s.bus.publish(topics.application(m.appID), event);
-    this.s.local.publish(localTopics.appMessage, { message: m, application: app });
+    this.s.local.publish(localTopics.appMessage, { message: m, application: app, durable: opts.durable });
   }
 
   gatewayFrame(g: GatewayFrame): void {

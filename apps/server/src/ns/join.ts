@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { AppMessage, ProtocolFrame } from '@lns/contract/frames';
 import { micEquals } from '@lns/lorawan/crypto';
 import { buildJoinAccept, computeJoinRequestMic } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
@@ -7,8 +8,12 @@ import type { JoinRequestFrame } from '@lns/lorawan/phy';
 import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { deviceFrames, deviceMessages } from '../db/schema/dataplane';
 import { deviceSignal } from '../db/schema/devices';
+import { outbox } from '../db/schema/outbox';
 import { deviceByEui } from '../devices/repository';
+import { appMessageDeliveries } from '../integrations/outbox/deliveries';
+import { appsById, insertsForAccepted } from './accepted-rows';
 import type { DataPlane } from './dataplane';
 import { powerOf } from './downlink/classa';
 import { recordSent } from './downlink/record';
@@ -16,7 +21,7 @@ import { buildTxpk, type RxWindow, windowParams } from './downlink/txpk';
 import { rowsOf } from './gateways';
 import { newMsgId } from './ids';
 import { devicePlan } from './plan';
-import { bestCopy } from './records';
+import { appMessageRow, bestCopy, protocolFrameRow } from './records';
 import { gatewayFrames, type Received } from './uplink';
 
 const NWK_ID_BITS = [6, 6, 9, 11, 12, 13, 15, 17];
@@ -88,17 +93,68 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
   const devAddr = await allocateDevAddr(s.db, netId);
   const joinNonce = randomInt(0, 0x1000000);
   const keys = deriveSessionKeys10(dev.appKey, joinNonce, netId, jr.devNonce);
+  const app = (await appsById(s.db, [dev.appId])).get(dev.appId);
+  if (!app) return;
+  // The join's history and outbox rows are written by the statement that makes the session.
+  const st = dp.settings.get();
+  const msgID = newMsgId();
+  const frame: ProtocolFrame = {
+    msgID,
+    createtime: rx.now,
+    devEUI: dev.devEui,
+    devAddr,
+    msgType: 0,
+    uplink: true,
+    confirmed: false,
+    fCnt: null,
+    fPort: null,
+    phy: rx.phyHex,
+    data: '',
+    macCommands: [],
+    gwID: rx.best.gwId,
+    sf: rx.sf,
+    bw: rx.bw,
+    freq: rx.freq,
+    rssi: rx.best.rxpk.rssi,
+    snr: rx.best.rxpk.lsnr ?? null,
+    rxInfo: rx.rxInfo,
+  };
+  const message: AppMessage = {
+    msgID,
+    createtime: rx.now,
+    type: 'join',
+    devEUI: dev.devEui,
+    devName: dev.name,
+    appID: app.appID,
+    devAddr,
+    fCnt: null,
+    fPort: null,
+    confirmed: false,
+    data: '',
+    dr,
+    sf: rx.sf,
+    bw: rx.bw,
+    freq: rx.freq,
+    rxInfo: rx.rxInfo,
+  };
+  const stored = insertsForAccepted([
+    [deviceFrames, st.enableDevMacData ? [protocolFrameRow(frame)] : []],
+    [deviceMessages, st.enableDevAppData ? [appMessageRow(message)] : []],
+    [outbox, appMessageDeliveries(message, app) as Record<string, unknown>[]],
+  ]);
   const res = rowsOf(
     await s.db.execute(sql`
-      UPDATE devices d SET dev_addr = ${devAddr}, nwk_s_key = ${keys.nwkSKey}, app_s_key = ${keys.appSKey},
-        f_cnt_up = 0, f_cnt_down = 0, joined_at = ${rx.now}, last_seen = ${rx.now}, rssi = ${rx.best.rxpk.rssi},
-        snr = ${rx.best.rxpk.lsnr ?? null}, freq = ${rx.freq}, dr = ${dr}, last_gw_id = ${rx.best.gwId},
-        adr_snr = '{}', tx_power = 0, nb_trans = 1, adr_req = NULL
-      FROM applications a WHERE d.dev_eui = ${dev.devEui} AND a.id = d.app_id
-      RETURNING a.id AS app_id, a.name AS app_name, a.push_urls, a.headers, a.enable_mqtt, a.owner_id`),
+      WITH upd AS (
+        UPDATE devices d SET dev_addr = ${devAddr}, nwk_s_key = ${keys.nwkSKey}, app_s_key = ${keys.appSKey},
+          f_cnt_up = 0, f_cnt_down = 0, joined_at = ${rx.now}, last_seen = ${rx.now}, rssi = ${rx.best.rxpk.rssi},
+          snr = ${rx.best.rxpk.lsnr ?? null}, freq = ${rx.freq}, dr = ${dr}, last_gw_id = ${rx.best.gwId},
+          adr_snr = '{}', tx_power = 0, nb_trans = 1, adr_req = NULL
+        WHERE d.dev_eui = ${dev.devEui}
+        RETURNING d.dev_eui
+      ) ${stored}
+      SELECT dev_eui FROM upd`),
   );
-  const app = res[0];
-  if (!app) return;
+  if (res.length === 0) return;
   metrics.joins.inc({ result: 'ok' });
 
   // ---- join-accept -------------------------------------------------------------------------
@@ -157,28 +213,7 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
   }
 
   // ---- history and events --------------------------------------------------------------------
-  const msgID = newMsgId();
-  dp.protocolFrame({
-    msgID,
-    createtime: rx.now,
-    devEUI: dev.devEui,
-    devAddr,
-    msgType: 0,
-    uplink: true,
-    confirmed: false,
-    fCnt: null,
-    fPort: null,
-    phy: rx.phyHex,
-    data: '',
-    macCommands: [],
-    gwID: rx.best.gwId,
-    sf: rx.sf,
-    bw: rx.bw,
-    freq: rx.freq,
-    rssi: rx.best.rxpk.rssi,
-    snr: rx.best.rxpk.lsnr ?? null,
-    rxInfo: rx.rxInfo,
-  });
+  dp.protocolFrame(frame, st.enableDevMacData);
   dp.writer.add(deviceSignal, {
     devEui: dev.devEui,
     createdAt: rx.now,
@@ -186,32 +221,5 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
     snr: rx.best.rxpk.lsnr ?? null,
     gwId: rx.best.gwId,
   });
-  dp.appMessage(
-    {
-      msgID,
-      createtime: rx.now,
-      type: 'join',
-      devEUI: dev.devEui,
-      devName: dev.name,
-      appID: Number(app.app_id),
-      devAddr,
-      fCnt: null,
-      fPort: null,
-      confirmed: false,
-      data: '',
-      dr,
-      sf: rx.sf,
-      bw: rx.bw,
-      freq: rx.freq,
-      rxInfo: rx.rxInfo,
-    },
-    {
-      appID: Number(app.app_id),
-      appName: String(app.app_name),
-      pushUrls: (app.push_urls as string[]) ?? [],
-      headers: (app.headers as Record<string, string>) ?? {},
-      enableMQTT: Boolean(app.enable_mqtt),
-      ownerId: Number(app.owner_id),
-    },
-  );
+  dp.appMessage(message, app, { stored: st.enableDevAppData, durable: true });
 }

@@ -1,17 +1,21 @@
-import type { ProtocolFrame, RxInfo } from '@lns/contract/frames';
+import type { AppMessage, ProtocolFrame, RxInfo } from '@lns/contract/frames';
 import { computeDataMic, decryptFrmPayload, micEquals } from '@lns/lorawan/crypto';
 import { reconstructFCnt } from '@lns/lorawan/fcnt';
 import type { MacCommand } from '@lns/lorawan/mac';
 import { type DataFrame, decodePhy, micInput, mTypeCode, type PhyPayload } from '@lns/lorawan/phy';
 import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { downlinks } from '../db/schema/dataplane';
+import { deviceFrames, deviceMessages, downlinks } from '../db/schema/dataplane';
 import { deviceSignal, devices } from '../db/schema/devices';
+import { outbox } from '../db/schema/outbox';
 import type { DeviceRecord } from '../devices/repository';
 import type { Decoded } from '../integrations/decoders/decoders';
+import { appMessageDeliveries } from '../integrations/outbox/deliveries';
+import { completeDecode } from '../integrations/outbox/store';
+import { type AppOfUplink, appsById, insertsForAccepted } from './accepted-rows';
 import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
-import type { AppInfo, DataPlane } from './dataplane';
+import type { DataPlane } from './dataplane';
 import type { RxCopy, Uplink } from './dedup';
 import { type PendingDownlink, sendClassA } from './downlink/classa';
 import { rowsOf } from './gateways';
@@ -19,7 +23,7 @@ import { newMsgId } from './ids';
 import { handleJoin } from './join';
 import { decodeUplinkMac, macAnswers, macRecords } from './mac';
 import { devicePlan } from './plan';
-import { bestCopy, downlinkRecordOf, freqHz, rxInfoOf, sfbw } from './records';
+import { appMessageRow, bestCopy, downlinkRecordOf, freqHz, protocolFrameRow, rxInfoOf, sfbw } from './records';
 
 /** What every stage needs to know about the received uplink. */
 export interface Received {
@@ -146,6 +150,16 @@ interface Candidate {
   answers: MacCommand[];
   adr: AdrOutcome;
   needDown: boolean;
+  /** Set once the batch's applications are known (`stage`). */
+  app?: AppOfUplink;
+  frame?: ProtocolFrame;
+  /** The application-layer message, undecoded (fPort > 0). */
+  message?: AppMessage;
+  /** What the accepting statement stores for this uplink (the rest goes through the writer). */
+  frameStored?: boolean;
+  messageStored?: boolean;
+  /** Outbox rows or a history row wait for the decoder's answer (`completeDecode`). */
+  waitsForDecode?: boolean;
 }
 
 async function handleDataBatch(
@@ -189,28 +203,34 @@ async function handleDataBatch(
   if (cands.length === 0) return deferred;
   for (const e of mine) busy.add(e);
   try {
+    const apps = await appsById(s.db, [...new Set(cands.map((c) => c.dev.appId))]);
+    const stored = stage(dp, cands, apps);
     const accepted = await acceptMany(
       s.db,
-      cands.map((c) => ({
-        dev_eui: c.dev.devEui,
-        f_cnt: c.fCnt,
-        now: c.rx.now,
-        rssi: c.rx.best.rxpk.rssi,
-        snr: c.rx.best.rxpk.lsnr ?? null,
-        freq: c.rx.freq,
-        dr: c.dr,
-        f_port: c.f.fPort,
-        gw_id: c.rx.best.gwId,
-        ack: c.f.fCtrl.ack,
-        need_down: c.needDown,
-        adr_snr: c.adr.history,
-        adr_req: c.adr.request,
-      })),
+      stored,
+      // A device whose application vanished meanwhile is not accepted (it would have no rows).
+      cands
+        .filter((c) => c.app)
+        .map((c) => ({
+          dev_eui: c.dev.devEui,
+          f_cnt: c.fCnt,
+          now: c.rx.now,
+          rssi: c.rx.best.rxpk.rssi,
+          snr: c.rx.best.rxpk.lsnr ?? null,
+          freq: c.rx.freq,
+          dr: c.dr,
+          f_port: c.f.fPort,
+          gw_id: c.rx.best.gwId,
+          ack: c.f.fCtrl.ack,
+          need_down: c.needDown,
+          adr_snr: c.adr.history,
+          adr_req: c.adr.request,
+        })),
     );
     await Promise.all(
       cands.map((c) => {
         const a = accepted.get(c.dev.devEui);
-        if (!a) {
+        if (!a || !c.app) {
           // Another copy or instance took this FCnt between the lookup and the update.
           metrics.uplinks.inc({ result: 'replay' });
           return undefined;
@@ -273,6 +293,78 @@ function prepare(dp: DataPlane, rx: Received, f: DataFrame, dev: DeviceRecord, f
   };
 }
 
+/**
+ * Builds each candidate's frame and undecoded message and returns the CTEs that store them, with
+ * their outbox rows, in the accepting statement (history of a kind switched off is not stored).
+ */
+function stage(dp: DataPlane, cands: Candidate[], apps: Map<number, AppOfUplink>): SQL {
+  const st = dp.settings.get();
+  const frames: Record<string, unknown>[] = [];
+  const messages: Record<string, unknown>[] = [];
+  const deliveries: Record<string, unknown>[] = [];
+  for (const c of cands) {
+    const app = apps.get(c.dev.appId);
+    if (!app) continue;
+    const { rx, f, dev, fCnt, confirmed } = c;
+    c.app = app;
+    c.frame = {
+      msgID: newMsgId(),
+      createtime: rx.now,
+      devEUI: dev.devEui,
+      devAddr: f.devAddr,
+      msgType: mTypeCode(f.mType),
+      uplink: true,
+      confirmed,
+      fCnt,
+      fPort: f.fPort,
+      phy: rx.phyHex,
+      data: Buffer.from(f.frmPayload).toString('hex'),
+      macCommands: macRecords(c.macIn),
+      adr: f.fCtrl.adr,
+      ack: f.fCtrl.ack,
+      gwID: rx.best.gwId,
+      sf: rx.sf,
+      bw: rx.bw,
+      freq: rx.freq,
+      rssi: rx.best.rxpk.rssi,
+      snr: rx.best.rxpk.lsnr ?? null,
+      rxInfo: rx.rxInfo,
+    };
+    c.frameStored = st.enableDevMacData;
+    if (c.frameStored) frames.push(protocolFrameRow(c.frame));
+    if (f.fPort === null || f.fPort === 0) continue;
+    c.message = {
+      msgID: c.frame.msgID,
+      createtime: rx.now,
+      type: 'uplink',
+      devEUI: dev.devEui,
+      devName: dev.name,
+      appID: app.appID,
+      devAddr: f.devAddr,
+      fCnt,
+      fPort: f.fPort,
+      confirmed,
+      data: c.payload.toString('hex'),
+      dr: c.dr,
+      sf: rx.sf,
+      bw: rx.bw,
+      freq: rx.freq,
+      rxInfo: rx.rxInfo,
+    };
+    c.messageStored = st.enableDevAppData;
+    if (c.messageStored) messages.push(appMessageRow(c.message));
+    const held = app.decoderVersion !== null;
+    const rows = appMessageDeliveries(c.message, app, { held, historyStored: c.messageStored });
+    deliveries.push(...(rows as Record<string, unknown>[]));
+    c.waitsForDecode = held && (rows.length > 0 || c.messageStored);
+  }
+  return insertsForAccepted([
+    [deviceFrames, frames],
+    [deviceMessages, messages],
+    [outbox, deliveries],
+  ]);
+}
+
 /** After acceptance: the downlink leaves first (the RX1 clock is running), then history and events. */
 async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<void> {
   const { rx, f, dev, fCnt, confirmed, payload, macIn } = c;
@@ -288,31 +380,9 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
       pending: accepted.pending,
     });
   }
-  const app = accepted.app;
-  const frame: ProtocolFrame = {
-    msgID: newMsgId(),
-    createtime: rx.now,
-    devEUI: dev.devEui,
-    devAddr: f.devAddr,
-    msgType: mTypeCode(f.mType),
-    uplink: true,
-    confirmed,
-    fCnt,
-    fPort: f.fPort,
-    phy: rx.phyHex,
-    data: Buffer.from(f.frmPayload).toString('hex'),
-    macCommands: macRecords(macIn),
-    adr: f.fCtrl.adr,
-    ack: f.fCtrl.ack,
-    gwID: rx.best.gwId,
-    sf: rx.sf,
-    bw: rx.bw,
-    freq: rx.freq,
-    rssi: rx.best.rxpk.rssi,
-    snr: rx.best.rxpk.lsnr ?? null,
-    rxInfo: rx.rxInfo,
-  };
-  dp.protocolFrame(frame);
+  const app = c.app!;
+  const frame = c.frame!;
+  dp.protocolFrame(frame, c.frameStored);
   gatewayFrames(dp, rx, { msgType: frame.msgType, devAddr: f.devAddr, devEUI: dev.devEui, data: frame.data });
   dp.writer.add(deviceSignal, {
     devEui: dev.devEui,
@@ -321,37 +391,28 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
     snr: frame.snr,
     gwId: rx.best.gwId,
   });
-  if (f.fPort !== null && f.fPort > 0) {
-    const fPort = f.fPort;
+  const message = c.message;
+  if (message) {
+    // Its outbox rows were written with the acceptance (`durable`): the event only wakes the sender.
     const publish = (decoded: Decoded) =>
-      dp.appMessage(
-        {
-          msgID: frame.msgID,
-          createtime: rx.now,
-          type: 'uplink',
-          devEUI: dev.devEui,
-          devName: accepted.devName,
-          appID: app.appID,
-          devAddr: f.devAddr,
-          fCnt,
-          fPort,
-          confirmed,
-          data: payload.toString('hex'),
-          ...decoded,
-          dr: c.dr,
-          sf: rx.sf,
-          bw: rx.bw,
-          freq: rx.freq,
-          rxInfo: rx.rxInfo,
-        },
-        app,
-      );
-    if (accepted.decoderVersion === null) publish({});
+      dp.appMessage({ ...message, ...decoded }, app, { stored: c.messageStored, durable: true });
+    if (app.decoderVersion === null) publish({});
     else {
       // Not awaited: the batch goes on while the decoder thread works (it keeps each
       // application's uplinks in order), so a slow script cannot hold up other devices.
-      const input = { bytes: [...payload], fPort, fCnt, devEUI: dev.devEui, recvTime: new Date(rx.now).toISOString() };
-      dp.track(dp.decoders.decode({ appID: app.appID, version: accepted.decoderVersion }, input).then(publish));
+      const input = {
+        bytes: [...payload],
+        fPort: message.fPort!,
+        fCnt,
+        devEUI: dev.devEui,
+        recvTime: new Date(rx.now).toISOString(),
+      };
+      dp.track(
+        dp.decoders.decode({ appID: app.appID, version: app.decoderVersion }, input).then(async (decoded) => {
+          if (c.waitsForDecode) await completeDecode(dp.s.db, message, decoded);
+          publish(decoded);
+        }),
+      );
     }
   }
   const status = macIn.find((x) => x.type === 'DevStatusAns');
@@ -377,10 +438,6 @@ export async function publishDownlinks(dp: DataPlane, msgIds: string[]): Promise
 
 interface Accepted {
   fCntDown: number;
-  devName: string;
-  app: AppInfo;
-  /** The application's updated_at when it has a decoder (the decoder cache's version), else null. */
-  decoderVersion: number | null;
   pending: PendingDownlink[];
   acked: string[];
 }
@@ -391,11 +448,12 @@ const PENDING = sql.raw('(q.status = 0 OR (NOT i.ack AND q.status IN (1, 2) AND 
 /**
  * Accepts a batch of uplinks (one per device) in ONE statement: each FCnt advanced only if it is
  * still ahead of the stored one (so a replayed or concurrent copy cannot win, also after a
- * restart), device status updated, the downlink FCnt reserved when a downlink will follow,
+ * restart), the accepted uplinks' history and outbox rows inserted (`stored`: a crash cannot
+ * separate an advanced FCnt from its frame and deliveries), device status updated, the downlink FCnt reserved when a downlink will follow,
  * confirmed downlinks ACKed, and each device's pending downlinks returned. Returns the accepted
  * devices by DevEUI.
  */
-async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map<string, Accepted>> {
+async function acceptMany(db: Db, stored: SQL, input: Record<string, unknown>[]): Promise<Map<string, Accepted>> {
   const now = Date.now();
   const res = await db.execute(sql`
     WITH i AS (
@@ -409,12 +467,10 @@ async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map
         adr_snr = i.adr_snr, adr_req = coalesce(i.adr_req, d.adr_req),
         f_cnt_down = d.f_cnt_down + CASE WHEN i.need_down
           OR EXISTS (SELECT 1 FROM downlinks q WHERE q.dev_eui = d.dev_eui AND ${PENDING}) THEN 1 ELSE 0 END
-      FROM i, applications a
-      WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt AND a.id = d.app_id
-      RETURNING d.dev_eui, d.f_cnt_down, d.name, d.app_id, a.name AS app_name, a.push_urls, a.headers,
-        a.enable_mqtt, a.owner_id, i.ack,
-        CASE WHEN coalesce(a.decoder->>'type', 'none') <> 'none' THEN a.updated_at END AS decoder_version
-    ), acked AS (
+      FROM i
+      WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt
+      RETURNING d.dev_eui, d.f_cnt_down, i.ack
+    ) ${stored}, acked AS (
       UPDATE downlinks q SET status = 3, ack = 'ACK', updated_at = ${now}
       FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (1, 2) AND q.confirmed AND q.ack IS NULL
       RETURNING q.dev_eui, q.msg_id
@@ -433,16 +489,6 @@ async function acceptMany(db: Db, input: Record<string, unknown>[]): Promise<Map
     if (!a) {
       a = {
         fCntDown: Number(r.f_cnt_down) - 1,
-        devName: String(r.name),
-        app: {
-          appID: Number(r.app_id),
-          appName: String(r.app_name),
-          pushUrls: (r.push_urls as string[]) ?? [],
-          headers: (r.headers as Record<string, string>) ?? {},
-          enableMQTT: Boolean(r.enable_mqtt),
-          ownerId: Number(r.owner_id),
-        },
-        decoderVersion: r.decoder_version === null ? null : Number(r.decoder_version),
         pending: [],
         acked: parsePgArray(r.acked),
       };

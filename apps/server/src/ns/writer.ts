@@ -22,19 +22,24 @@ function columnsOf(table: PgTable): { prop: string; name: string; type: string }
 }
 
 /**
- * One INSERT for many rows, with the rows as ONE jsonb parameter expanded by
- * jsonb_to_recordset: far cheaper to build, send and plan than thousands of bound parameters.
- * Columns are those present in the first row (rows of one queue share their shape).
+ * Many rows as ONE jsonb parameter expanded by jsonb_to_recordset: far cheaper to build, send
+ * and plan than thousands of bound parameters. Columns are those present in the first row (rows
+ * of one queue share their shape).
  */
-export async function bulkInsert(db: Db, table: PgTable, rows: Record<string, unknown>[]): Promise<unknown> {
+export function recordset(table: PgTable, rows: Record<string, unknown>[]) {
   const present = new Set(Object.keys(rows[0]!));
   const cols = columnsOf(table).filter((c) => present.has(c.prop));
   const json = JSON.stringify(rows.map((r) => Object.fromEntries(cols.map((c) => [c.name, r[c.prop] ?? null]))));
-  const names = cols.map((c) => `"${c.name}"`).join(', ');
-  const defs = cols.map((c) => `"${c.name}" ${c.type}`).join(', ');
-  return db.execute(
-    sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(defs)})`,
-  );
+  return {
+    into: sql`${sql.identifier(getTableName(table))} (${sql.raw(cols.map((c) => `"${c.name}"`).join(', '))})`,
+    select: sql`SELECT ${sql.raw(cols.map((c) => `x."${c.name}"`).join(', '))} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
+  };
+}
+
+/** One INSERT for many rows (see `recordset`). */
+export async function bulkInsert(db: Db, table: PgTable, rows: Record<string, unknown>[]): Promise<unknown> {
+  const r = recordset(table, rows);
+  return db.execute(sql`INSERT INTO ${r.into} ${r.select}`);
 }
 
 /**

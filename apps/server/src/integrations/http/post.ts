@@ -56,3 +56,51 @@ export class PushClient {
     this.agents['https:'].destroy();
   }
 }
+
+/** The outcome of one HTTP push request. */
+export interface PostResult {
+  result: 'ok' | 'http_error' | 'network_error' | 'timeout' | 'blocked';
+  /** For messages: "HTTP 503", "no answer within 5000 ms", the network error or the refusal. */
+  detail: string;
+  /** False when a retry cannot change the answer (4xx other than 408 and 429; a refused address). */
+  retry: boolean;
+}
+
+/**
+ * POSTs a JSON body through the address policy with the message id in `X-Message-Id`
+ * (receivers de-duplicate on it: a message is sent again when its answer was lost). Never throws.
+ */
+export async function postJson(
+  client: PushClient,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  messageId: string,
+  timeoutMs: number,
+  aborts: Set<AbortController>,
+): Promise<PostResult> {
+  const abort = new AbortController();
+  aborts.add(abort);
+  const timer = setTimeout(() => abort.abort(new Error('timeout')), timeoutMs);
+  try {
+    const status = await client.post(url, { ...headers, 'x-message-id': messageId }, body, abort.signal);
+    const ok = status >= 200 && status < 300;
+    return {
+      result: ok ? 'ok' : 'http_error',
+      detail: `HTTP ${status}`,
+      retry: status >= 500 || status === 408 || status === 429,
+    };
+  } catch (err) {
+    if (err instanceof PushBlockedError) return { result: 'blocked', detail: err.message, retry: false };
+    return abort.signal.aborted
+      ? { result: 'timeout', detail: `no answer within ${timeoutMs} ms`, retry: true }
+      : {
+          result: 'network_error',
+          detail: String((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message),
+          retry: true,
+        };
+  } finally {
+    clearTimeout(timer);
+    aborts.delete(abort);
+  }
+}

@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppMessage } from '@lns/contract/frames';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics } from '../../bus/bus';
 import { gateways, gatewayTypes } from '../../db/schema/gateways';
+import { outbox as outboxTable } from '../../db/schema/outbox';
 import { integrationsOf } from '../install';
 import type { AppRef } from '../payloads';
 
@@ -88,7 +90,12 @@ describe('HTTP push', () => {
   beforeAll(async () => {
     // The endpoints here listen on 127.0.0.1, which push may reach only when the operator allows it.
     t = await createTestApp({ PUSH_ALLOW_PRIVATE: 'true' });
-    Object.assign(integrationsOf(t.services).pusher.options, { retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 1000 });
+    Object.assign(integrationsOf(t.services).outbox.options, {
+      retryBaseMs: 50,
+      retryMaxMs: 200,
+      timeoutMs: 1000,
+      pollMs: 20,
+    });
   });
   afterAll(() => t.close());
 
@@ -105,6 +112,9 @@ describe('HTTP push', () => {
     await until(() => ep.received.length === 2);
     const up = ep.received.find((r) => r.path === '/hook/uplink')!;
     expect(up.headers.authorization).toBe('Bearer abc');
+    // The message id receivers de-duplicate on, in a header and in the body.
+    expect(up.headers['x-message-id']).toBe('m1');
+    expect(up.body.messageId).toBe('m1');
     expect(up.headers['x-tenant']).toBe('t1');
     expect(up.headers['content-type']).toBe('application/json');
     expect(up.body).toMatchObject({
@@ -160,27 +170,33 @@ describe('HTTP push', () => {
       /lns_push_requests_total\{target="application",result="timeout"\} [1-9]/.test(await metrics()),
     );
     expect(await metrics()).toMatch(/lns_push_requests_total\{target="application",result="ok"\} [1-9]/);
-    // While failing, the dead endpoint is probed one request at a time.
-    expect(integrationsOf(t.services).pusher.queued(`${dead.url}/uplink`)).toBeGreaterThan(10);
+    // While failing, the dead endpoint is probed one request at a time: the rest wait untried.
+    expect(dead.tries()).toBeLessThan(5);
     await dead.close();
     await good.close();
   });
 
-  it('drops the oldest messages when an endpoint queue is full', async () => {
-    const pusher = integrationsOf(t.services).pusher;
-    const saved = { ...pusher.options };
-    Object.assign(pusher.options, { queueLimit: 5, concurrency: 1 });
-    const slow = await endpoint(() => 'hang');
-    for (let i = 0; i < 12; i++)
-      t.services.local.publish(localTopics.appMessage, {
-        message: message({ msgID: `q${i}` }),
-        application: app([slow.url]),
-      });
-    expect(pusher.queued(`${slow.url}/uplink`)).toBe(5);
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.body).toMatch(/lns_push_dropped_total\{reason="queue_full"\} ([6-9]|\d\d)/);
-    Object.assign(pusher.options, saved);
-    await slow.close();
+  it('abandons a delivery after OUTBOX_MAX_ATTEMPTS tries, and at once on a 4xx a retry cannot change', async () => {
+    const outbox = integrationsOf(t.services).outbox;
+    const saved = { ...outbox.options };
+    Object.assign(outbox.options, { maxAttempts: 3 });
+    const failing = await endpoint(() => 503);
+    const refusing = await endpoint(() => 404);
+    t.services.local.publish(localTopics.appMessage, {
+      message: message({ msgID: 'gives-up' }),
+      application: app([failing.url, refusing.url]),
+    });
+    const metrics = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    await until(async () => /lns_push_dropped_total\{reason="failed"\} 2/.test(await metrics()));
+    expect(failing.tries()).toBe(3);
+    expect(refusing.tries()).toBe(1);
+    // Nothing of it is left to send.
+    const left = () => t.services.db.select().from(outboxTable).where(eq(outboxTable.messageId, 'gives-up'));
+    await until(async () => (await left()).length === 0);
+    expect(failing.tries()).toBe(3);
+    Object.assign(outbox.options, saved);
+    await failing.close();
+    await refusing.close();
   });
 
   it('pushes gateway stats and connection changes to URL + /gwstat and /gwconnection', async () => {
@@ -219,6 +235,7 @@ describe('HTTP push', () => {
     await until(() => ep.received.length === 2);
     const stat = ep.received.find((r) => r.path === '/gwstat')!;
     expect(stat.body).toEqual({
+      messageId: stat.headers['x-message-id'],
       type: 'gwstat',
       gwID: 'aa555a00000000f1',
       gwName: 'roof',
@@ -251,8 +268,8 @@ describe('HTTP push to private addresses', () => {
       expect(text).not.toContain(port);
       expect(text).not.toContain('localhost');
       expect(ep.tries()).toBe(0);
-      // Not retried: nothing waits for these endpoints.
-      expect(integrationsOf(t.services).pusher.queued(`http://localhost:${port}/a/uplink`)).toBe(0);
+      // Not retried: nothing is left in the outbox for these endpoints.
+      await until(async () => (await t.services.db.select().from(outboxTable)).length === 0);
       await ep.close();
     } finally {
       await t.close();

@@ -77,7 +77,13 @@ describe('embedded MQTT broker', () => {
       retries: 0,
     };
     t.services.local.publish(localTopics.downlinkStatus, record);
-    expect((await got).json).toEqual({ type: 'status', appID: appA.id, ...record });
+    // Every event carries the id receivers de-duplicate on (a redelivery repeats it).
+    expect((await got).json).toEqual({
+      messageId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      type: 'status',
+      appID: appA.id,
+      ...record,
+    });
     await c.endAsync();
   });
 
@@ -153,7 +159,14 @@ describe('embedded MQTT broker', () => {
     expect(await grants(aliceC, [`gateway/${gwID}/#`])).toEqual([0]);
     const stats = nextMessage(aliceC, (tp) => tp === `gateway/${gwID}/event/stats`);
     t.services.local.publish(localTopics.gatewayStat, { gwID, stat: { rxnb: 1 }, createtime: 5 });
-    expect((await stats).json).toEqual({ type: 'gwstat', gwID, gwName: 'alice-gw', createtime: 5, stat: { rxnb: 1 } });
+    expect((await stats).json).toEqual({
+      messageId: expect.any(String),
+      type: 'gwstat',
+      gwID,
+      gwName: 'alice-gw',
+      createtime: 5,
+      stat: { rxnb: 1 },
+    });
     const conn = nextMessage(aliceC, (tp) => tp === `gateway/${gwID}/event/connection`);
     t.services.local.publish(localTopics.gatewayConnection, { gwID, online: false, createtime: 6 });
     expect((await conn).json).toMatchObject({ type: 'gwconnection', online: false });

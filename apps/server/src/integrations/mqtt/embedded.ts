@@ -3,6 +3,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Services } from '../../context';
 import type { IntegrationLookup } from '../lookup';
 import type { IntegrationMetrics } from '../metrics';
+import type { OutboxSender } from '../outbox/sender';
 import type { MqttAcl, Principal } from './acl';
 import { handleDownlinkCommand } from './commands';
 import { type MqttSink, publishCommandError, publishEvents } from './events';
@@ -32,6 +33,7 @@ export async function startEmbeddedBroker(
   acl: MqttAcl,
   lookup: IntegrationLookup,
   metrics: IntegrationMetrics,
+  outbox: OutboxSender,
 ): Promise<EmbeddedBroker | null> {
   const { config, log } = services;
   const principals = new WeakMap<Client, Principal>();
@@ -113,6 +115,13 @@ export async function startEmbeddedBroker(
   const sink: MqttSink = {
     publish: (topic, payload) =>
       broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, () => {}),
+    // Done once the broker has queued it for its subscribers (this broker keeps them in memory).
+    deliver: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      ),
   };
 
   const server = net.createServer(broker.handle);
@@ -134,16 +143,19 @@ export async function startEmbeddedBroker(
     log.warn(`MQTT_PORT ${port} is already in use: running without the embedded MQTT broker; ${hint}`);
     return null;
   }
-  const stopEvents = publishEvents(services, sink, lookup, metrics);
+  const stopEvents = publishEvents(services, outbox, lookup);
+  outbox.mqtt = sink;
   const actual = (server.address() as net.AddressInfo).port;
   log.info(`embedded MQTT broker listening on port ${actual}`);
   return {
     port: actual,
     sessions,
     publish: sink.publish,
+    deliver: sink.deliver,
     close: async () => {
       stopEvents();
       sessions.stop();
+      outbox.mqtt = undefined;
       await new Promise<void>((r) => broker.close(() => r()));
       await new Promise<void>((r) => server.close(() => r()));
     },

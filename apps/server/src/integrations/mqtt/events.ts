@@ -1,71 +1,64 @@
 import type { DownlinkRecord } from '@lns/contract/frames';
 import { localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
+import { newMsgId } from '../../ns/ids';
 import type { IntegrationLookup } from '../lookup';
 import type { IntegrationMetrics } from '../metrics';
+import { mqttDelivery } from '../outbox/deliveries';
+import type { MqttDelivery, OutboxSender } from '../outbox/sender';
 import {
-  type AppMessageEvent,
   type GatewayConnectionEvent,
   type GatewayStatEvent,
   gatewayConnectionPayload,
   gatewayStatPayload,
-  joinPayload,
   statusPayload,
-  uplinkPayload,
 } from '../payloads';
-import { type DeviceEvent, deviceEventTopic, type GatewayEvent, gatewayEventTopic } from './topics';
+import { deviceEventTopic, gatewayEventTopic } from './topics';
 
 /** Where events go: the embedded broker or the external one. */
-export interface MqttSink {
+export interface MqttSink extends MqttDelivery {
+  /** Fire and forget (answers to a client's own command). */
   publish(topic: string, payload: string): void;
 }
 
 /**
- * Publish this instance's events (services.local): uplinks, joins and downlink status of
- * applications with MQTT enabled, and gateway stats and connection changes.
+ * Puts this instance's events (services.local) into the outbox for MQTT: downlink status of
+ * applications with MQTT enabled, and gateway stats and connection changes. Uplinks and joins
+ * enter the outbox with their acceptance (ns/uplink.ts, ns/join.ts).
  */
-export function publishEvents(
-  services: Services,
-  sink: MqttSink,
-  lookup: IntegrationLookup,
-  metrics: IntegrationMetrics,
-): () => void {
-  const send = (topic: string, event: DeviceEvent | GatewayEvent, payload: unknown) => {
-    sink.publish(topic, JSON.stringify(payload));
-    metrics.mqttPublished.inc({ event });
-  };
-  const failed = (err: unknown) => services.log.warn({ err }, 'MQTT event lookup failed');
+export function publishEvents(services: Services, outbox: OutboxSender, lookup: IntegrationLookup): () => void {
+  const failed = (err: unknown) => services.log.warn({ err }, 'MQTT event not queued');
+  const queue = (event: 'status' | 'stats' | 'connection', topic: string, body: Record<string, unknown>) =>
+    outbox.enqueue([mqttDelivery(event, topic, newMsgId(), body)]);
   const unsubscribe = [
-    services.local.subscribe(localTopics.appMessage, (e) => {
-      const { message: m, application: app } = e as AppMessageEvent;
-      if (!app?.enableMQTT) return;
-      if (m.type === 'uplink') send(deviceEventTopic(app.appID, m.devEUI, 'up'), 'up', uplinkPayload(m, app));
-      else if (m.type === 'join') send(deviceEventTopic(app.appID, m.devEUI, 'join'), 'join', joinPayload(m, app));
-    }),
     services.local.subscribe(localTopics.downlinkStatus, (e) => {
       const d = e as DownlinkRecord;
       lookup
         .appOfDevice(d.devEUI)
-        .then((app) => {
-          if (app?.enableMQTT)
-            send(deviceEventTopic(app.appID, d.devEUI, 'status'), 'status', statusPayload(d, app.appID));
-        })
+        .then((app) =>
+          app?.enableMQTT
+            ? queue('status', deviceEventTopic(app.appID, d.devEUI, 'status'), statusPayload(d, app.appID))
+            : undefined,
+        )
         .catch(failed);
     }),
     services.local.subscribe(localTopics.gatewayStat, (e) => {
       const ev = e as GatewayStatEvent;
       lookup
         .gateway(ev.gwID)
-        .then((gw) => gw && send(gatewayEventTopic(ev.gwID, 'stats'), 'stats', gatewayStatPayload(ev, gw.gwName)))
+        .then((gw) =>
+          gw ? queue('stats', gatewayEventTopic(ev.gwID, 'stats'), gatewayStatPayload(ev, gw.gwName)) : undefined,
+        )
         .catch(failed);
     }),
     services.local.subscribe(localTopics.gatewayConnection, (e) => {
       const ev = e as GatewayConnectionEvent;
       lookup
         .gateway(ev.gwID)
-        .then(
-          (gw) =>
-            gw && send(gatewayEventTopic(ev.gwID, 'connection'), 'connection', gatewayConnectionPayload(ev, gw.gwName)),
+        .then((gw) =>
+          gw
+            ? queue('connection', gatewayEventTopic(ev.gwID, 'connection'), gatewayConnectionPayload(ev, gw.gwName))
+            : undefined,
         )
         .catch(failed);
     }),

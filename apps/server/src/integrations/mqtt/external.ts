@@ -3,6 +3,7 @@ import mqtt from 'mqtt';
 import type { Services } from '../../context';
 import type { IntegrationLookup } from '../lookup';
 import type { IntegrationMetrics } from '../metrics';
+import type { OutboxSender } from '../outbox/sender';
 import { handleDownlinkCommand } from './commands';
 import { type MqttSink, publishCommandError, publishEvents } from './events';
 import { DOWNLINK_COMMAND_FILTER, parseCommandTopic } from './topics';
@@ -27,6 +28,7 @@ export async function startExternalMqtt(
   services: Services,
   lookup: IntegrationLookup,
   metrics: IntegrationMetrics,
+  outbox: OutboxSender,
   url: string,
 ): Promise<{ close(): Promise<void> }> {
   const { log } = services;
@@ -80,9 +82,18 @@ export async function startExternalMqtt(
   };
   await subscribe();
 
+  const v5 = client.options.protocolVersion === 5;
   const sink: MqttSink = {
     publish: (topic, payload) => {
       if (client.connected) client.publish(topic, payload, { qos: 1 });
+    },
+    // Done on the broker's PUBACK; while disconnected it fails and the outbox tries again later.
+    deliver: async (topic, payload, messageId) => {
+      if (!client.connected) throw new Error('MQTT broker not connected');
+      await client.publishAsync(topic, payload, {
+        qos: 1,
+        ...(v5 ? { properties: { userProperties: { 'message-id': messageId } } } : {}),
+      });
     },
   };
   client.on('message', (topic, payload) => {
@@ -93,11 +104,13 @@ export async function startExternalMqtt(
       if (!r.ok) publishCommandError(sink, metrics, cmd.appID, cmd.devEUI, r);
     });
   });
-  const stopEvents = publishEvents(services, sink, lookup, metrics);
+  const stopEvents = publishEvents(services, outbox, lookup);
+  outbox.mqtt = sink;
   log.info(`MQTT events go to ${redactUrl(url)}`);
   return {
     close: async () => {
       stopEvents();
+      outbox.mqtt = undefined;
       await client.endAsync();
     },
   };
