@@ -16,7 +16,7 @@ import { createTestApp } from '../apps/server/test/harness';
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 10);
 
-const t = await createTestApp({ MQTT_PORT: '0', HOST: '127.0.0.1' });
+const t = await createTestApp({ MQTT_PORT: '0', HOST: '127.0.0.1', PUSH_ALLOW_PRIVATE: 'true' });
 // Through the outbox: each message is inserted, claimed, sent and deleted.
 integrationsOf(t.services).outbox.options.pollMs = 20;
 

@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 
-// Mirrors migrations/0008_outbox.sql; the SQL file is the source of truth.
+// Mirrors migrations/0009_outbox.sql; the SQL file is the source of truth.
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   messageId: varchar('message_id', { length: 32 }).notNull(),

@@ -31,7 +31,7 @@ describe('outbox recovery of an uplink whose live decode died with its process',
   let server: http.Server;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUSH_ALLOW_PRIVATE: 'true' }); // its receiver listens on 127.0.0.1
     integrationsOf(t.services).outbox.options.pollMs = 20;
     server = http.createServer((req, res) => {
       let data = '';
