@@ -54,7 +54,7 @@ function startServer() {
       MQTT_URL: MQTT,
       ADMIN_PASSWORD: PASSWORD,
       LOGIN_CAPTCHA: 'false',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'fatal',
       CONSOLE_DIR: '/nonexistent',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
