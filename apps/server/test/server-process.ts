@@ -75,7 +75,8 @@ export async function serverProcess(extraEnv: Record<string, string> = {}) {
     env,
     api,
     log: () => log,
-    async boot() {
+    /** Starts the process without waiting for it (to kill it at an arbitrary point of its start). */
+    spawn() {
       const p = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +85,9 @@ export async function serverProcess(extraEnv: Record<string, string> = {}) {
       p.stdout!.on('data', (d) => (log += d));
       p.stderr!.on('data', (d) => (log += d));
       exited = new Promise((r) => p.once('exit', r));
+    },
+    async boot() {
+      this.spawn();
       await until(async () => ((await fetch(`${base}/api/version`)).ok ? true : undefined));
       token = undefined;
       token = (await api('POST', '/api/login', { name: 'admin', password: PROCESS_PASSWORD })).token!;
