@@ -162,7 +162,11 @@ export class GatewayService {
     }
   }
 
-  async update(input: GatewayInput, callerOwner: number | undefined): Promise<void> {
+  /** Resolves to the row before and the values written (the audit log records both). */
+  async update(
+    input: GatewayInput,
+    callerOwner: number | undefined,
+  ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
     const [existing] = await this.repo.visible([input.gwID], callerOwner);
     if (!existing) throw new ApiError(C.GATEWAY_MISSING, undefined, 'gwID');
     const type = await this.typeOf(input.gwType);
@@ -176,6 +180,7 @@ export class GatewayService {
     } catch (err) {
       throw uniqueViolation(err) ?? err;
     }
+    return { before: existing, after: { ...existing, ...values, tagIds: input.tagsId } };
   }
 
   /** All or nothing: any gwID the caller cannot see refuses the whole batch (5006). */

@@ -65,6 +65,23 @@ describe('audit log API', () => {
     expect(created.data[0].request.appKey).toBe('***');
   });
 
+  it('records a gateway update with the changed fields before and after', async () => {
+    const gw = {
+      gwID: 'aa555a00000a0d17',
+      gwName: 'audit-gw',
+      region: 'eu868',
+      subnet: 'eu868-default',
+      gwType: 'generic',
+      txPower: 0,
+    };
+    expect((await t.call(admin, 'POST', '/api/gateway/create', gw)).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', '/api/gateway/update', { ...gw, gwName: 'audit-gw-roof' })).body.code).toBe(0);
+    const { data, amount } = await audit({ entityType: 'gateway', entityID: gw.gwID, action: 'gateway.update' });
+    expect(amount).toBe(1);
+    expect(data[0].before).toEqual({ name: 'audit-gw' });
+    expect(data[0].after).toEqual({ name: 'audit-gw-roof' });
+  });
+
   it('records a failed sign-in with the name tried and the client address, a good one with the user', async () => {
     const bad = await t.app.inject({
       method: 'POST',

@@ -19,6 +19,7 @@ import {
 import { pageWindow } from '@lns/contract/paging';
 import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
+import { noteAudit } from '../../audit/hook';
 import { ownerFilter } from '../../auth/guard';
 import { localTopics } from '../../bus/bus';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
@@ -112,7 +113,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       refusePrivate(req.body.pushUrls);
-      await svc.update(req.body, ownerFilter(req.user));
+      noteAudit(req, await svc.update(req.body, ownerFilter(req.user)));
       return ok();
     },
   );
