@@ -57,7 +57,7 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 
 /**
- * Sign-in throttle (refusals are code 1009, HTTP 429, with Retry-After). Every attempt takes a
+ * Sign-in throttle (refusals are code 2104, HTTP 429, with Retry-After). Every attempt takes a
  * slot in three counters BEFORE the password is checked, atomically, so parallel guesses cannot
  * all pass: the account from this client address, the client address (all accounts), and the
  * account (all addresses). A counter past its free attempts makes the next attempt wait

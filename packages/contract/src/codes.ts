@@ -38,6 +38,8 @@ export const CODES = {
   2101: t(400, 'password too short: at least 8 characters', '密码太短：至少 8 个字符'),
   2102: t(400, 'password must not contain the user name', '密码不能包含用户名'),
   2103: t(400, 'password too common or too easy to guess', '密码过于常见或容易被猜到'),
+  /** Not in the spec's table: the sign-in throttle (HTTP 429 with Retry-After). */
+  2104: t(429, 'too many failed sign-ins, wait a moment and try again', '登录失败次数过多，请稍候再试'),
   3001: t(404, 'application missing', '应用不存在'),
   3002: t(409, 'application exists', '应用已存在'),
   3003: t(400, 'application batch delete error', '应用批量删除错误'),
@@ -164,6 +166,7 @@ export const C = {
   PASSWORD_TOO_SHORT: 2101,
   PASSWORD_CONTAINS_NAME: 2102,
   PASSWORD_TOO_COMMON: 2103,
+  SIGN_IN_THROTTLED: 2104,
   APP_MISSING: 3001,
   APP_EXISTS: 3002,
   APP_BATCH_DELETE: 3003,

@@ -18,6 +18,7 @@ declare module 'fastify' {
   }
 }
 
+const OWN_PASSWORD_ROUTE = '/api/user/password';
 const LOGIN_ROUTE = '/api/login';
 /** Reads are not audited. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -71,8 +72,9 @@ export function entryOf(req: FastifyRequest, reply: FastifyReply, payload: unkno
   const entityType = entityTypeOf(route);
   const note = req.auditNote;
   let entityId = note?.entityID ?? entityIdOf(req.params, body, answer?.data);
-  // Session and own-account calls act on the caller.
-  if (!entityId && (entityType === 'session' || entityType === 'user') && userId !== null) entityId = String(userId);
+  // Session and own-password calls act on the caller (a failed user.create names no one).
+  if (!entityId && (entityType === 'session' || route === OWN_PASSWORD_ROUTE) && userId !== null)
+    entityId = String(userId);
   const changes =
     note && (note.before !== undefined || note.after !== undefined) ? changesOf(note.before, note.after) : null;
   return {

@@ -54,9 +54,9 @@ export class LoginThrottle {
   }
 }
 
-/** The refusal for a wait from `begin`: code 1009 (HTTP 429) with Retry-After in seconds. */
+/** The refusal for a wait from `begin`: code 2104 (HTTP 429) with Retry-After in seconds. */
 export function throttled(reply: FastifyReply, waitMs: number): ApiError {
   const seconds = Math.ceil(waitMs / 1000);
   reply.header('retry-after', seconds);
-  return new ApiError(C.BUSY, `too many failed attempts, retry in ${seconds} s`);
+  return new ApiError(C.SIGN_IN_THROTTLED, `retry in ${seconds} s`);
 }

@@ -121,6 +121,8 @@ describe('audit log API', () => {
     const { data } = await audit({ userID: String(user.userID), action: 'user.create' });
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ userName: 'audit-common', code: 1010, success: false });
+    // A create that failed names no entity (not the caller).
+    expect(data[0].entityID).toBe('');
     // Refused before its body was read.
     expect(data[0].request).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { CAPTCHA } from '@lns/contract/auth';
+import { C } from '@lns/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness';
 
@@ -93,7 +94,7 @@ describe('sign-in without captcha', () => {
     for (let i = 0; i < 5; i++) expect((await from('10.0.0.9', 'bad')).json().code).toBe(2004);
     const blocked = await from('10.0.0.9', 'pw-123456');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe(1009);
+    expect(blocked.json().code).toBe(C.SIGN_IN_THROTTLED);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // No lockout of the account itself: another address still signs in.
     expect((await from('10.0.0.10', 'pw-123456')).json().code).toBe(0);

@@ -1,4 +1,5 @@
 import { LOGIN_THROTTLE } from '@lns/contract/auth';
+import { C } from '@lns/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { loadConfig } from '../../config';
@@ -21,13 +22,15 @@ describe('sign-in throttle', () => {
     const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? PASSWORD : `wrong-${i}`));
     const answers = await Promise.all(guesses.map((pw) => attempt(t, 'target', pw, '10.20.0.1')));
     const codes = answers.map((r) => r.json().code);
-    const checked = codes.filter((c) => c !== 1009);
+    const checked = codes.filter((c) => c !== C.SIGN_IN_THROTTLED);
     expect(checked.length).toBeLessThanOrEqual(LOGIN_THROTTLE.accountAddressFree);
-    expect(codes.filter((c) => c === 1009).length).toBeGreaterThanOrEqual(60 - LOGIN_THROTTLE.accountAddressFree);
+    expect(codes.filter((c) => c === C.SIGN_IN_THROTTLED).length).toBeGreaterThanOrEqual(
+      60 - LOGIN_THROTTLE.accountAddressFree,
+    );
     // Once the budget is spent, the right password is refused like any other, with a Retry-After.
     const right = await attempt(t, 'target', PASSWORD, '10.20.0.1');
     expect(right.statusCode).toBe(429);
-    expect(right.json().code).toBe(1009);
+    expect(right.json().code).toBe(C.SIGN_IN_THROTTLED);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_THROTTLE.maxDelayMs / 1000);
   });
@@ -44,7 +47,7 @@ describe('sign-in throttle', () => {
     }
     // Under attack, an address that already failed on the account gets no second free try...
     expect((await attempt(t, 'owner', 'bad-x', '10.31.0.1')).json().code).toBe(2004);
-    expect((await attempt(t, 'owner', PASSWORD, '10.31.0.1')).json().code).toBe(1009);
+    expect((await attempt(t, 'owner', PASSWORD, '10.31.0.1')).json().code).toBe(C.SIGN_IN_THROTTLED);
     // ...but the owner's clean address is never locked out.
     const owner = await attempt(t, 'owner', PASSWORD, '10.32.0.1');
     expect(owner.json()).toMatchObject({ code: 0, name: 'owner' });
@@ -65,7 +68,7 @@ describe('sign-in throttle', () => {
     for (let i = 0; i < LOGIN_THROTTLE.addressFree; i++) {
       expect((await attempt(t, `spray-${i + 1}`, 'bad', from)).json().code).toBe(2004);
     }
-    expect((await attempt(t, 'spray-0', PASSWORD, from)).json().code).toBe(1009);
+    expect((await attempt(t, 'spray-0', PASSWORD, from)).json().code).toBe(C.SIGN_IN_THROTTLED);
     // Another address is not affected.
     expect((await attempt(t, 'spray-0', PASSWORD, '10.50.0.2')).json().code).toBe(0);
   });
@@ -75,7 +78,7 @@ describe('sign-in throttle', () => {
     for (let i = 0; i < LOGIN_THROTTLE.accountAddressFree; i++) {
       expect((await attempt(t, 'nobody-here', 'bad', from)).json().code).toBe(2004);
     }
-    expect((await attempt(t, 'nobody-here', 'bad', from)).json().code).toBe(1009);
+    expect((await attempt(t, 'nobody-here', 'bad', from)).json().code).toBe(C.SIGN_IN_THROTTLED);
     expect((await attempt(t, 'nobody-here', 'bad', '10.60.0.2')).json().code).toBe(2004);
   });
 
@@ -85,7 +88,7 @@ describe('sign-in throttle', () => {
       const res = await attempt(t, 'xff-victim', 'bad', '10.70.0.1', { 'x-forwarded-for': `192.0.2.${i + 1}` });
       codes.push(res.json().code);
     }
-    expect(codes.at(-1)).toBe(1009);
+    expect(codes.at(-1)).toBe(C.SIGN_IN_THROTTLED);
   });
 });
 
@@ -106,7 +109,7 @@ describe('sign-in throttle behind a trusted proxy (TRUST_PROXY)', () => {
       await attempt(t, 'behind-proxy', 'bad', '10.80.1.1', { 'x-forwarded-for': '198.51.100.7' });
     }
     const res = await attempt(t, 'behind-proxy', 'bad', '10.80.1.1', { 'x-forwarded-for': '198.51.100.7' });
-    expect(res.json().code).toBe(1009);
+    expect(res.json().code).toBe(C.SIGN_IN_THROTTLED);
   });
 
   it('ignores X-Forwarded-For from an address that is not a listed proxy', async () => {
@@ -115,7 +118,7 @@ describe('sign-in throttle behind a trusted proxy (TRUST_PROXY)', () => {
       const res = await attempt(t, 'not-proxied', 'bad', '10.90.0.1', { 'x-forwarded-for': `192.0.2.${i + 1}` });
       codes.push(res.json().code);
     }
-    expect(codes.at(-1)).toBe(1009);
+    expect(codes.at(-1)).toBe(C.SIGN_IN_THROTTLED);
   });
 });
 
