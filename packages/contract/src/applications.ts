@@ -131,6 +131,8 @@ export const appUpdateBody = z.object({ appID: id(), ...appFields });
 export type AppUpdateBody = z.input<typeof appUpdateBody>;
 export const appIdQuery = z.object({ appID: queryId() });
 export const appIdBody = z.object({ appID: id() });
+/** Replaces an application's MQTT password (its owner or an admin). */
+export const APP_MQTT_REGENERATE_PATH = '/api/application/mqtt/regenerate';
 export const appDeleteBody = z.object({ appIDs: z.array(id()).min(1).max(1000) });
 
 export const APP_ORDER_FIELDS = ['appID', 'appName', 'createtime', 'deviceNums'] as const;

@@ -3,6 +3,7 @@
  * GET /api/audit/list; the server records every non-GET API call after authentication.
  */
 import { z } from 'zod';
+import { LOGIN_PATH } from './auth';
 import { queryId, text } from './input';
 import { NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
@@ -73,19 +74,26 @@ function hideValues(v: unknown): unknown {
   return v === null || v === undefined ? v : REDACTED;
 }
 
-/** Entity types the server derives from route paths; routes added later fall back to their first path segment. */
-export const AUDIT_ENTITY_TYPES = [
-  'session',
-  'user',
-  'application',
-  'device',
-  'deviceTag',
-  'downlink',
-  'gateway',
-  'gatewayTag',
-  'gatewayType',
-  'band',
+/**
+ * Entity type of an audited route, by path prefix (most specific first); routes not listed fall
+ * back to their first path segment.
+ */
+export const AUDIT_ENTITY_PREFIXES = [
+  ['/api/device/tags/', 'deviceTag'],
+  ['/api/device/downlink/', 'downlink'],
+  ['/api/device/', 'device'],
+  ['/api/gateway/tags/', 'gatewayTag'],
+  ['/api/gateway/', 'gateway'],
+  ['/api/gwtype/', 'gatewayType'],
+  ['/api/application/', 'application'],
+  ['/api/user/', 'user'],
+  ['/api/band/', 'band'],
+  [LOGIN_PATH, 'session'],
+  ['/api/logout', 'session'],
 ] as const;
+
+/** The entity types the filter offers. */
+export const AUDIT_ENTITY_TYPES = [...new Set(AUDIT_ENTITY_PREFIXES.map(([, type]) => type))];
 
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];

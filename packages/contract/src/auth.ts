@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { text } from './input';
 
+/** The sign-in endpoint (the audit log records its failures by this path). */
+export const LOGIN_PATH = '/api/login';
+
 /** Slide-puzzle captcha: the server draws a background with a gap and the matching piece. */
 export const CAPTCHA = {
   width: 310,

@@ -66,6 +66,9 @@ export const passwordChangeBody = z
   .superRefine((v, ctx) => checkPassword(ctx, v.newPassword, '', 'newPassword'));
 export const passwordChangeResult = z.object({ token: z.string() });
 
+/** Replaces a user's MQTT password (self, or any user for admins). */
+export const USER_MQTT_REGENERATE_PATH = '/api/user/mqtt/regenerate';
+
 /** New credentials after a rotation; the old ones stop working at once. */
 export const apiTokenResult = z.object({ apiToken: z.string() });
 export const mqttPasswordResult = z.object({ mqPassword: z.string() });

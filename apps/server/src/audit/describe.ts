@@ -1,19 +1,4 @@
-import { redactSecrets } from '@lns/contract/audit';
-
-/** Entity type of a route by path prefix (most specific first); other routes use their first segment. */
-const ENTITY_PREFIXES: readonly [string, string][] = [
-  ['/api/device/tags/', 'deviceTag'],
-  ['/api/device/downlink/', 'downlink'],
-  ['/api/device/', 'device'],
-  ['/api/gateway/tags/', 'gatewayTag'],
-  ['/api/gateway/', 'gateway'],
-  ['/api/gwtype/', 'gatewayType'],
-  ['/api/application/', 'application'],
-  ['/api/user/', 'user'],
-  ['/api/band/', 'band'],
-  ['/api/login', 'session'],
-  ['/api/logout', 'session'],
-];
+import { AUDIT_ENTITY_PREFIXES, redactSecrets } from '@lns/contract/audit';
 
 /** Fields that name the entity a request acts on, in the order they are looked for. */
 const ID_FIELDS = [
@@ -51,7 +36,7 @@ export function actionOf(route: string): string {
 }
 
 export function entityTypeOf(route: string): string {
-  for (const [prefix, type] of ENTITY_PREFIXES) if (route.startsWith(prefix)) return type;
+  for (const [prefix, type] of AUDIT_ENTITY_PREFIXES) if (route.startsWith(prefix)) return type;
   return (route.replace(/^\/api\//, '').split('/')[0] ?? '').slice(0, 32);
 }
 

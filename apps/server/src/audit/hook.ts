@@ -1,3 +1,4 @@
+import { LOGIN_PATH } from '@lns/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actionOf, changesOf, entityIdOf, entityTypeOf, requestOf } from './describe';
 import type { AuditEntry, AuditLog } from './log';
@@ -18,8 +19,6 @@ declare module 'fastify' {
   }
 }
 
-const OWN_PASSWORD_ROUTE = '/api/user/password';
-const LOGIN_ROUTE = '/api/login';
 /** Reads are not audited. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Answers larger than this are not parsed for their id; their code is read from the start. */
@@ -56,7 +55,7 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
 export function entryOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): AuditEntry | undefined {
   const route = req.routeOptions.url;
   if (!route?.startsWith('/api/') || READ_METHODS.has(req.method)) return undefined;
-  const login = route === LOGIN_ROUTE;
+  const login = route === LOGIN_PATH;
   // Only calls that got past authentication (public routes other than sign-in are not changes).
   if (!login && !req.user) return undefined;
   const answer = answerOf(payload);
@@ -72,9 +71,8 @@ export function entryOf(req: FastifyRequest, reply: FastifyReply, payload: unkno
   const entityType = entityTypeOf(route);
   const note = req.auditNote;
   let entityId = note?.entityID ?? entityIdOf(req.params, body, answer?.data);
-  // Session and own-password calls act on the caller (a failed user.create names no one).
-  if (!entityId && (entityType === 'session' || route === OWN_PASSWORD_ROUTE) && userId !== null)
-    entityId = String(userId);
+  // Sign-in and sign-out act on the caller.
+  if (!entityId && entityType === 'session' && userId !== null) entityId = String(userId);
   const changes =
     note && (note.before !== undefined || note.after !== undefined) ? changesOf(note.before, note.after) : null;
   return {

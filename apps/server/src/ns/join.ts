@@ -22,7 +22,7 @@ import { rowsOf } from './gateways';
 import { newMsgId } from './ids';
 import { devicePlan } from './plan';
 import { appMessageRow, bestCopy, protocolFrameRow } from './records';
-import { gatewayFrames, type Received } from './uplink';
+import { gatewayFrames, type Received, radioOf } from './uplink';
 
 const NWK_ID_BITS = [6, 6, 9, 11, 12, 13, 15, 17];
 
@@ -111,13 +111,7 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
     phy: rx.phyHex,
     data: '',
     macCommands: [],
-    gwID: rx.best.gwId,
-    sf: rx.sf,
-    bw: rx.bw,
-    freq: rx.freq,
-    rssi: rx.best.rxpk.rssi,
-    snr: rx.best.rxpk.lsnr ?? null,
-    rxInfo: rx.rxInfo,
+    ...radioOf(rx),
   };
   const message: AppMessage = {
     msgID,

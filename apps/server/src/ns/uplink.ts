@@ -38,6 +38,17 @@ export interface Received {
   freq: number;
 }
 
+/** The radio fields of a protocol frame: the best gateway's reception and every gateway's rx info. */
+export const radioOf = (rx: Received) => ({
+  gwID: rx.best.gwId,
+  sf: rx.sf,
+  bw: rx.bw,
+  freq: rx.freq,
+  rssi: rx.best.rxpk.rssi,
+  snr: rx.best.rxpk.lsnr ?? null,
+  rxInfo: rx.rxInfo,
+});
+
 const received = (u: Uplink): Received => {
   const phy = Buffer.from(u.data, 'base64');
   const best = bestCopy(u.copies)!;
@@ -322,13 +333,7 @@ function stage(dp: DataPlane, cands: Candidate[], apps: Map<number, AppOfUplink>
       macCommands: macRecords(c.macIn),
       adr: f.fCtrl.adr,
       ack: f.fCtrl.ack,
-      gwID: rx.best.gwId,
-      sf: rx.sf,
-      bw: rx.bw,
-      freq: rx.freq,
-      rssi: rx.best.rxpk.rssi,
-      snr: rx.best.rxpk.lsnr ?? null,
-      rxInfo: rx.rxInfo,
+      ...radioOf(rx),
     };
     c.frameStored = st.enableDevMacData;
     if (c.frameStored) frames.push(protocolFrameRow(c.frame));

@@ -1,4 +1,5 @@
 import type { CaptchaChallenge, LoginResult } from '@lns/contract/auth';
+import { LOGIN_PATH } from '@lns/contract/auth';
 import { http, request } from '../../lib/http';
 
 export const fetchLoginOptions = () =>
@@ -11,4 +12,4 @@ export const checkCaptcha = (body: { id: string; x: number; track: [number, numb
   http.post<{ ticket: string }>('/api/captcha/check', body, { silent: true });
 
 export const login = (body: { name: string; password: string; digest?: string; timeStamp: number }) =>
-  request<never>('POST', '/api/login', { body }).then((e) => e as unknown as LoginResult);
+  request<never>('POST', LOGIN_PATH, { body }).then((e) => e as unknown as LoginResult);

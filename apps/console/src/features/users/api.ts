@@ -1,4 +1,5 @@
 import type { UserCreateBody, UserDetail, UserRow, UserUpdateBody } from '@lns/contract/users';
+import { USER_MQTT_REGENERATE_PATH } from '@lns/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -47,7 +48,7 @@ export function useRegenerateToken() {
 export function useRegenerateMqttPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userID: number) => http.post<{ mqPassword: string }>('/api/user/mqtt/regenerate', { userID }),
+    mutationFn: (userID: number) => http.post<{ mqPassword: string }>(USER_MQTT_REGENERATE_PATH, { userID }),
     onSuccess: (_d, userID) => qc.invalidateQueries({ queryKey: userKeys.detail(userID) }),
   });
 }

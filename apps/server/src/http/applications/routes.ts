@@ -1,4 +1,5 @@
 import {
+  APP_MQTT_REGENERATE_PATH,
   appCreateBody,
   appDeleteBody,
   appDetail,
@@ -73,6 +74,12 @@ const row = (a: Rec, deviceNums: number, username: string) => ({
 
 export const applicationRoutes: RouteModule = (app, s) => {
   const apps = new ApplicationRepository(s.db);
+  /** The application if the caller may see it, else 3001 naming appID. */
+  const visibleApp = async (appID: number, user: AuthUser) => {
+    const a = await apps.visible(appID, user);
+    if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+    return a;
+  };
   const refusePrivate = pushUrlGuard(s.config);
 
   s.search.register('application', async ({ keyword, user, limit, offset }) => {
@@ -160,8 +167,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const b = req.body;
-      const current = await apps.visible(b.appID, req.user);
-      if (!current) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      const current = await visibleApp(b.appID, req.user);
       if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
         throw new ApiError(C.APP_EXISTS, undefined, 'appName');
       }
@@ -217,8 +223,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
-      const a = await apps.visible(req.query.appID, req.user);
-      if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      const a = await visibleApp(req.query.appID, req.user);
       return ok({
         ...row(a, await apps.deviceCount(a.id), await apps.ownerName(a.ownerId)),
         headers: a.headers,
@@ -233,7 +238,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
   );
 
   app.post(
-    '/api/application/mqtt/regenerate',
+    APP_MQTT_REGENERATE_PATH,
     {
       schema: {
         tags,
@@ -243,8 +248,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
-      const a = await apps.visible(req.body.appID, req.user);
-      if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      const a = await visibleApp(req.body.appID, req.user);
       const mqPassword = await apps.regenerateMqttPassword(a.id);
       s.local.publish(localTopics.authRevoked, {
         userId: a.ownerId,

@@ -3,6 +3,7 @@ import {
   captchaChallenge,
   captchaCheckBody,
   captchaCheckResult,
+  LOGIN_PATH,
   loginBody,
   userInfo,
 } from '@lns/contract/auth';
@@ -49,7 +50,7 @@ export const authRoutes: RouteModule = (app, s) => {
   );
 
   app.post(
-    '/api/login',
+    LOGIN_PATH,
     {
       config: { access: 'public' },
       schema: { tags, summary: 'Sign in with name, password and the captcha ticket as digest', body: loginBody },

@@ -7,6 +7,7 @@ import {
   mqttPasswordResult,
   passwordChangeBody,
   passwordChangeResult,
+  USER_MQTT_REGENERATE_PATH,
   userCreateBody,
   userDetail,
   userIdBody,
@@ -177,7 +178,7 @@ export const userRoutes: RouteModule = (app, s) => {
   );
 
   app.post(
-    '/api/user/mqtt/regenerate',
+    USER_MQTT_REGENERATE_PATH,
     {
       schema: {
         tags,
@@ -206,6 +207,8 @@ export const userRoutes: RouteModule = (app, s) => {
       },
     },
     async (req, reply) => {
+      // The caller's own account, also when the change is refused.
+      noteAudit(req, { entityID: String(req.user.id) });
       const me = await s.users.byId(req.user.id);
       if (!me) throw new ApiError(C.TOKEN_INVALID);
       const problem = passwordProblem(req.body.newPassword, me.name);
