@@ -1,25 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { abpDevice } from '../../test/devices-fixtures';
 import { freshDatabase, onPostgres } from '../../test/harness';
+import { freePort, until } from '../../test/server-process';
 import { rxpkOf, TestGateway } from '../bridge/test-gateway';
 import { abpSession } from './test-kit';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** The real server process (src/main.ts), as `npm start` runs it minus the console build. */
 function startMain(env: Record<string, string>) {
@@ -40,16 +32,6 @@ function startMain(env: Record<string, string>) {
   proc.stderr!.on('data', (d) => (log += d));
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
   return { proc, exited, log: () => log };
-}
-
-async function until<T>(f: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(100);
-  }
 }
 
 describe('the server process', () => {
