@@ -1,7 +1,7 @@
 import { C, type Locale, normalizeLocale } from '@lns/contract/codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../context';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
 
@@ -57,12 +57,12 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     const access = req.routeOptions.config?.access ?? (route.startsWith('/api/') ? 'user' : 'public');
     if (access === 'public') return;
     const token = tokenOf(req);
-    if (!token) throw new ApiError(C.TOKEN_MISSING);
+    if (!token) throw new DomainError(C.TOKEN_MISSING);
     const user = await authenticate(services, token);
-    if (!user) throw new ApiError(C.TOKEN_INVALID);
+    if (!user) throw new DomainError(C.TOKEN_INVALID);
     // Set before the admin check so a refused call is still attributed (audit log).
     req.user = user;
-    if (access === 'admin' && !user.admin) throw new ApiError(C.FORBIDDEN);
+    if (access === 'admin' && !user.admin) throw new DomainError(C.FORBIDDEN);
   });
 }
 

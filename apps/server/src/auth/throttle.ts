@@ -1,7 +1,7 @@
 import { LOGIN_THROTTLE as T } from '@lns/contract/auth';
 import { C } from '@lns/contract/codes';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import type { Backoff, LoginStore } from './login-store';
 
 const BACKOFF: Backoff = { firstMs: T.firstDelayMs, maxMs: T.maxDelayMs, forgetMs: T.forgetMs };
@@ -55,8 +55,8 @@ export class LoginThrottle {
 }
 
 /** The refusal for a wait from `begin`: code 2104 (HTTP 429) with Retry-After in seconds. */
-export function throttled(reply: FastifyReply, waitMs: number): ApiError {
+export function throttled(reply: FastifyReply, waitMs: number): DomainError {
   const seconds = Math.ceil(waitMs / 1000);
   reply.header('retry-after', seconds);
-  return new ApiError(C.SIGN_IN_THROTTLED, `retry in ${seconds} s`);
+  return new DomainError(C.SIGN_IN_THROTTLED, `retry in ${seconds} s`);
 }

@@ -6,8 +6,8 @@ import type { AppRecord } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
 import { deviceTags } from '../db/schema/devices';
+import { DomainError } from '../errors';
 import { uniqueViolation } from '../http/devices/refuse';
-import { ApiError } from '../http/errors';
 import { checkRegion } from './regions';
 import type { DeviceRepository, NewDevice, SessionHolder } from './repository';
 
@@ -144,7 +144,7 @@ export async function createDevices(
       const have = await repo.lockOwnerCount(tx, app.ownerId);
       const quota = (await repo.quotaOf(tx)) ?? DEVICE_QUOTA_DEFAULT;
       if (have + values.length > quota) {
-        throw new ApiError(C.DEVICE_QUOTA, `quota ${quota}, owner has ${have}, adding ${values.length}`, 'devices');
+        throw new DomainError(C.DEVICE_QUOTA, `quota ${quota}, owner has ${have}, adding ${values.length}`, 'devices');
       }
       await repo.insertMany(tx, values);
     });
@@ -153,7 +153,7 @@ export async function createDevices(
     const hit = uniqueViolation(err);
     if (hit === undefined) throw err;
     const addr = hit.includes('addr');
-    throw new ApiError(
+    throw new DomainError(
       addr ? C.DEVADDR_NWKSKEY_DUP : C.DEVICE_EXISTS,
       'taken by a concurrent request',
       addr ? 'devAddr' : 'devEUI',

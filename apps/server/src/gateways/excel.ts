@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { C, type Code } from '@lns/contract/codes';
 import { GATEWAY_IMPORT_COLUMNS } from '@lns/contract/gateways';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import type { SpreadsheetReader } from '../spreadsheets/reader';
 
 /** One data row of the import sheet: its Excel row number and the cells by column key. */
@@ -22,7 +22,7 @@ export async function readGatewaySheet(reader: SpreadsheetReader, buf: Buffer): 
   const header = (grid[0] ?? []).map((h) => headerKey(String(h ?? '')));
   for (const c of GATEWAY_IMPORT_COLUMNS) {
     if (c.required && !header.includes(c.key)) {
-      throw new ApiError(C.PARAM_FORMAT, `column ${c.key} missing: use the template`, 'file');
+      throw new DomainError(C.PARAM_FORMAT, `column ${c.key} missing: use the template`, 'file');
     }
   }
   const rows: SheetRow[] = [];
@@ -35,7 +35,7 @@ export async function readGatewaySheet(reader: SpreadsheetReader, buf: Buffer): 
     });
     rows.push({ row: i + 1, cells });
   }
-  if (rows.length === 0) throw new ApiError(C.PARAM_EMPTY, 'the sheet has no rows', 'file');
+  if (rows.length === 0) throw new DomainError(C.PARAM_EMPTY, 'the sheet has no rows', 'file');
   return rows;
 }
 

@@ -5,7 +5,7 @@ import { listRegions, type Region } from '@lns/lorawan/regions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { regionColors } from '../db/schema/gateways';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 /**
  * The server's view of the Regional Parameters catalogue in packages/lorawan (the one source of
@@ -16,9 +16,9 @@ export const regionById = (id: string): Region | undefined => listRegions().find
 /** 1007 for an unknown region, 1017 for a subnet the region does not have. */
 export function checkRegionSubnet(region: string, subnet: string): void {
   const r = regionById(region);
-  if (!r) throw new ApiError(C.PARAM_FORMAT, `unknown region '${region}'`, 'region');
+  if (!r) throw new DomainError(C.PARAM_FORMAT, `unknown region '${region}'`, 'region');
   if (!r.subnets.some((s) => s.id === subnet)) {
-    throw new ApiError(C.SUBNET_UNSUPPORTED, `region ${region} has no subnet '${subnet}'`, 'subnet');
+    throw new DomainError(C.SUBNET_UNSUPPORTED, `region ${region} has no subnet '${subnet}'`, 'subnet');
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema/core';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { rowToBody, type SheetRow } from './excel';
 import { checkRegionSubnet } from './regions';
 import {
@@ -41,7 +41,7 @@ export type RowProblem = { row?: number; gwID?: string; field?: string; code: Co
 /** rhf2sp01 works only on the pico plan, and the pico plan only with rhf2sp01 (7003 otherwise). */
 export function checkPicoPairing(gwType: string, region: string): void {
   if ((gwType === PICO.gwType) !== (region === PICO.region)) {
-    throw new ApiError(
+    throw new DomainError(
       C.GWTYPE_UNSUPPORTED,
       `type ${PICO.gwType} goes with region ${PICO.region} (subnet ${PICO.subnet}) and only with it`,
       'gwType',
@@ -59,7 +59,7 @@ export function gatewayValues(
   checkRegionSubnet(input.region, input.subnet);
   checkPicoPairing(type.name, input.region);
   if (existing?.extendedAttr && (existing.region !== input.region || existing.subnet !== input.subnet)) {
-    throw new ApiError(C.PARAM_FORMAT, 'a pico gateway keeps its region and subnet', 'region');
+    throw new DomainError(C.PARAM_FORMAT, 'a pico gateway keeps its region and subnet', 'region');
   }
   const pico = isPico({ region: input.region, subnet: input.subnet, gwType: type.name });
   const loc = locationOf(input);
@@ -96,11 +96,11 @@ function pgError(err: unknown): { code?: string; constraint?: string } {
 }
 
 /** A unique violation raced past the checks: the same answer the check would have given. */
-export function uniqueViolation(err: unknown): ApiError | undefined {
+export function uniqueViolation(err: unknown): DomainError | undefined {
   const e = pgError(err);
   if (e.code !== '23505') return undefined;
-  if (e.constraint?.includes('name')) return new ApiError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
-  return new ApiError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
+  if (e.constraint?.includes('name')) return new DomainError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+  return new DomainError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
 }
 
 export const isForeignKeyViolation = (err: unknown): boolean => pgError(err).code === '23503';
@@ -119,7 +119,7 @@ export class GatewayService {
 
   async typeOf(name: string): Promise<GatewayTypeRecord> {
     const t = await this.types.byName(name);
-    if (!t) throw new ApiError(C.GWTYPE_MISSING, `no gateway type '${name}'`, 'gwType');
+    if (!t) throw new DomainError(C.GWTYPE_MISSING, `no gateway type '${name}'`, 'gwType');
     return t;
   }
 
@@ -128,7 +128,7 @@ export class GatewayService {
     const found = await this.tags.visible(tagsId, ownerId);
     if (found.length !== tagsId.length) {
       const ok = new Set(found.map((t) => t.id));
-      throw new ApiError(C.PARAM_FORMAT, `unknown tag ${tagsId.find((id) => !ok.has(id))}`, 'tagsId');
+      throw new DomainError(C.PARAM_FORMAT, `unknown tag ${tagsId.find((id) => !ok.has(id))}`, 'tagsId');
     }
   }
 
@@ -140,7 +140,7 @@ export class GatewayService {
   async checkQuota(ownerId: number, adding: number): Promise<void> {
     const q = await this.quota();
     if ((await this.repo.countByOwner(ownerId)) + adding > q) {
-      throw new ApiError(C.GATEWAY_QUOTA, `at most ${q} gateways per user`, 'gwID');
+      throw new DomainError(C.GATEWAY_QUOTA, `at most ${q} gateways per user`, 'gwID');
     }
   }
 
@@ -149,9 +149,9 @@ export class GatewayService {
     const values = gatewayValues(input, type, ownerId);
     await this.checkTags(input.tagsId, ownerId);
     if ((await this.repo.existingIds([input.gwID])).size > 0)
-      throw new ApiError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
+      throw new DomainError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
     if ((await this.repo.takenNames(ownerId, [input.gwName])).size > 0) {
-      throw new ApiError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+      throw new DomainError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
     }
     await this.checkQuota(ownerId, 1);
     const now = Date.now();
@@ -168,12 +168,12 @@ export class GatewayService {
     callerOwner: number | undefined,
   ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
     const [existing] = await this.repo.visible([input.gwID], callerOwner);
-    if (!existing) throw new ApiError(C.GATEWAY_MISSING, undefined, 'gwID');
+    if (!existing) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
     const type = await this.typeOf(input.gwType);
     const { gwId: _, ownerId: __, ...values } = gatewayValues(input, type, existing.ownerId, existing);
     await this.checkTags(input.tagsId, existing.ownerId);
     if ((await this.repo.takenNames(existing.ownerId, [input.gwName], existing.gwId)).size > 0) {
-      throw new ApiError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+      throw new DomainError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
     }
     try {
       await updateGateway(this.db, existing.gwId, { ...values, tagIds: input.tagsId });
@@ -211,7 +211,7 @@ export class GatewayService {
         try {
           checkPicoPairing(type.name, g.region);
         } catch (e) {
-          const err = e as ApiError;
+          const err = e as DomainError;
           problems.push({ gwID: g.gwId, field: 'gwType', code: err.code, detail: err.detail });
         }
       }
@@ -297,7 +297,7 @@ export class GatewayService {
         ids.set(v.gwId, ids.get(v.gwId) ?? r.row);
         names.set(v.name, names.get(v.name) ?? r.row);
       } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
+        if (!(e instanceof DomainError)) throw e;
         problems.push({ row: r.row, gwID, field: e.field, code: e.code, detail: e.detail });
       }
     }

@@ -1,7 +1,7 @@
 import { C } from '@lns/contract/codes';
 import { BODY_LIMITS } from '@lns/contract/request-limits';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './errors';
+import { DomainError } from '../errors';
 
 /** Detail of a 6101 refusal. */
 export const bodyLimitText = (limit: number) => `at most ${limit} bytes`;
@@ -20,6 +20,6 @@ export function installBodyLimits(app: FastifyInstance): void {
     const declared = Number(req.headers['content-length'] ?? 0);
     // Unknown paths need no body and anybody may call them: the anonymous limit.
     const limit = req.routeOptions.url ? (req.routeOptions.bodyLimit ?? BODY_LIMITS.json) : BODY_LIMITS.anonymous;
-    if (declared > limit) throw new ApiError(C.BODY_TOO_LARGE, bodyLimitText(limit), 'body');
+    if (declared > limit) throw new DomainError(C.BODY_TOO_LARGE, bodyLimitText(limit), 'body');
   });
 }

@@ -2,8 +2,9 @@ import { C, httpStatusOf, isCode, normalizeLocale } from '@lns/contract/codes';
 import { BODY_LIMITS } from '@lns/contract/request-limits';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../errors';
 import { bodyLimitText } from './body-limits';
-import { ApiError, errorEnvelope } from './errors';
+import { errorEnvelope } from './errors';
 
 /**
  * One place that maps every failure to the envelope: contract codes as they are, validation
@@ -11,9 +12,9 @@ import { ApiError, errorEnvelope } from './errors';
  * field, and anything unexpected to 1001 with a request id — never a stack trace or SQL in the answer.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((err: FastifyError | DomainError, req: FastifyRequest, reply: FastifyReply) => {
     const locale = normalizeLocale(req.headers['accept-language']);
-    if (err instanceof ApiError) {
+    if (err instanceof DomainError) {
       return reply.status(err.status).send(errorEnvelope(err.code, locale, { detail: err.detail, field: err.field }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { C } from '@lns/contract/codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { ApiError } from './errors';
+import { DomainError } from '../errors';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -10,17 +10,17 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 function metricsAccess(req: FastifyRequest, token: string | undefined): void {
   if (token) {
     const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!given) throw new ApiError(C.TOKEN_MISSING, 'Authorization: Bearer <METRICS_TOKEN>');
+    if (!given) throw new DomainError(C.TOKEN_MISSING, 'Authorization: Bearer <METRICS_TOKEN>');
     const a = Buffer.from(given);
     const b = Buffer.from(token);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new ApiError(C.TOKEN_INVALID);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new DomainError(C.TOKEN_INVALID);
     return;
   }
   // The socket's address, not X-Forwarded-For; a request relayed by a proxy is not local even
   // when the proxy runs on this host.
   const relayed = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
   if (relayed || !LOOPBACK.test(req.socket.remoteAddress ?? '')) {
-    throw new ApiError(C.FORBIDDEN, 'set METRICS_TOKEN to read metrics from another host');
+    throw new DomainError(C.FORBIDDEN, 'set METRICS_TOKEN to read metrics from another host');
   }
 }
 

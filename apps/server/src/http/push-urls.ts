@@ -1,7 +1,7 @@
 import { C } from '@lns/contract/codes';
 import type { Config } from '../config';
+import { DomainError } from '../errors';
 import { PushAddressPolicy } from '../integrations/http/address-policy';
-import { ApiError } from './errors';
 
 /**
  * Refuses push URLs that point, as written, at an address the server may not push to (3103
@@ -12,7 +12,7 @@ export function pushUrlGuard(config: Config) {
   return (urls: string[] | undefined, field = 'pushUrls') => {
     (urls ?? []).forEach((url, i) => {
       const why = policy.urlRefusal(url);
-      if (why) throw new ApiError(C.PUSH_URL_PRIVATE, why, `${field}.${i}`);
+      if (why) throw new DomainError(C.PUSH_URL_PRIVATE, why, `${field}.${i}`);
     });
   };
 }

@@ -1,6 +1,6 @@
 import { C } from '@lns/contract/codes';
 import type { IMPORT_LIMITS, ImportLimit } from '@lns/contract/request-limits';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 
 export type ImportLimits = { [K in keyof typeof IMPORT_LIMITS]: number };
 
@@ -25,8 +25,8 @@ export function limitText(limit: ImportLimit, max: number): string {
 }
 
 export const tooLarge = (limit: ImportLimit, limits: ImportLimits) =>
-  new ApiError(C.SPREADSHEET_TOO_LARGE, limitText(limit, limits[limit]), 'file');
+  new DomainError(C.SPREADSHEET_TOO_LARGE, limitText(limit, limits[limit]), 'file');
 
-export const tooComplex = (detail: string) => new ApiError(C.SPREADSHEET_TOO_COMPLEX, detail, 'file');
+export const tooComplex = (detail: string) => new DomainError(C.SPREADSHEET_TOO_COMPLEX, detail, 'file');
 
-export const unreadable = () => new ApiError(C.PARAM_FORMAT, 'EXCEL parsing failed', 'file');
+export const unreadable = () => new DomainError(C.PARAM_FORMAT, 'EXCEL parsing failed', 'file');

@@ -3,7 +3,7 @@ import { C } from '@lns/contract/codes';
 import { IMPORT_LIMITS, type ImportLimit } from '@lns/contract/request-limits';
 import { afterAll, describe, expect, it } from 'vitest';
 import { oneCellRows, sheetXml, xlsxOf, zipBomb } from '../../test/hostile-sheets';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { limitText } from './limits';
 import { SHEET_THREADS, SpreadsheetReader } from './reader';
 
@@ -19,7 +19,7 @@ async function outcome(reader: SpreadsheetReader, file: Buffer) {
     await reader.read(file);
     return 'read';
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof DomainError)) throw err;
     return { code: err.code, field: err.field, detail: err.detail };
   }
 }

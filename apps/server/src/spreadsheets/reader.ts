@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { C } from '@lns/contract/codes';
 import { IMPORT_LIMITS, type ImportLimit } from '@lns/contract/request-limits';
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../errors';
 import { type ImportLimits, tooComplex, tooLarge, unreadable } from './limits';
 import { precheckSpreadsheet, type SpreadsheetPlan } from './precheck';
 
@@ -40,7 +40,7 @@ export class SpreadsheetReader {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** The first sheet of an .xlsx/.xls file; throws ApiError 6102, 6103, 1007 or 1009. */
+  /** The first sheet of an .xlsx/.xls file; throws DomainError 6102, 6103, 1007 or 1009. */
   async read(file: Buffer): Promise<SheetGrid> {
     const plan = precheckSpreadsheet(file, this.limits);
     await this.acquire();
@@ -61,7 +61,7 @@ export class SpreadsheetReader {
       return;
     }
     if (this.waiting.length >= this.threads.queue) {
-      throw new ApiError(C.BUSY, 'too many spreadsheets are being read, try again shortly', 'file');
+      throw new DomainError(C.BUSY, 'too many spreadsheets are being read, try again shortly', 'file');
     }
     // release() hands its slot straight to the first waiter.
     await new Promise<void>((resolve) => this.waiting.push(resolve));

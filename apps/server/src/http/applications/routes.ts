@@ -22,10 +22,10 @@ import { noteAudit } from '../../audit/hook';
 import type { AuthUser } from '../../auth/guard';
 import { type AuthRevoked, localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
+import { DomainError } from '../../errors';
 import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import { pushUrlGuard } from '../push-urls';
 import type { RouteModule } from '../types';
 import { mqttUrlFor } from '../users/routes';
@@ -48,17 +48,17 @@ async function checkDecoder(
 ): Promise<void> {
   if (!isScript(d) || (current?.type === d.type && current.content === d.content)) return;
   if (!user.admin && !(await s.decoderChanges.take(user.id))) {
-    throw new ApiError(
+    throw new DomainError(
       C.DECODER_CHANGE_RATE,
       `at most ${s.config.DECODER_CHANGES_PER_MINUTE} per minute`,
       'decoder.content',
     );
   }
   const problem = await decoderProblem(s.decoders, d);
-  if (problem) throw new ApiError(C.PARAM_FORMAT, problem, 'decoder.content');
+  if (problem) throw new DomainError(C.PARAM_FORMAT, problem, 'decoder.content');
 }
 
-const overQuota = (quota: number) => new ApiError(C.APP_QUOTA, `at most ${quota} applications per user`);
+const overQuota = (quota: number) => new DomainError(C.APP_QUOTA, `at most ${quota} applications per user`);
 
 const row = (a: Rec, deviceNums: number, username: string) => ({
   appID: a.id,
@@ -77,7 +77,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
   /** The application if the caller may see it, else 3001 naming appID. */
   const visibleApp = async (appID: number, user: AuthUser) => {
     const a = await apps.visible(appID, user);
-    if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+    if (!a) throw new DomainError(C.APP_MISSING, undefined, 'appID');
     return a;
   };
   const refusePrivate = pushUrlGuard(s.config);
@@ -92,7 +92,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
     try {
       return await write();
     } catch (err) {
-      if (uniqueViolation(err) !== undefined) throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+      if (uniqueViolation(err) !== undefined) throw new DomainError(C.APP_EXISTS, undefined, 'appName');
       throw err;
     }
   };
@@ -133,7 +133,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const b = req.body;
-      if (await apps.nameTaken(req.user.id, b.appName)) throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+      if (await apps.nameTaken(req.user.id, b.appName)) throw new DomainError(C.APP_EXISTS, undefined, 'appName');
       refusePrivate(b.pushUrls);
       // Admins are exempt from the quota.
       const quota = req.user.admin ? undefined : s.config.APPS_PER_USER;
@@ -169,7 +169,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       const b = req.body;
       const current = await visibleApp(b.appID, req.user);
       if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
-        throw new ApiError(C.APP_EXISTS, undefined, 'appName');
+        throw new DomainError(C.APP_EXISTS, undefined, 'appName');
       }
       refusePrivate(b.pushUrls);
       await checkDecoder(s, req.user, b.decoder, current.decoder as DecoderSpec | null);

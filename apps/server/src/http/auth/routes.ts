@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
 import { attemptKeys, throttled } from '../../auth/throttle';
 import { type AuthRevoked, localTopics } from '../../bus/bus';
+import { DomainError } from '../../errors';
 import { ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['session'];
@@ -44,7 +44,7 @@ export const authRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const ticket = await s.captcha.check(req.body.id, req.body.x, req.body.track);
-      if (!ticket) throw new ApiError(C.PARAM_FORMAT, 'captcha not passed', 'x');
+      if (!ticket) throw new DomainError(C.PARAM_FORMAT, 'captcha not passed', 'x');
       return ok({ ticket });
     },
   );
@@ -59,7 +59,7 @@ export const authRoutes: RouteModule = (app, s) => {
       const { name, password, digest } = req.body;
       // The captcha first: a throttled client learns nothing without solving it.
       if (s.config.LOGIN_CAPTCHA && !(await s.captcha.redeem(digest))) {
-        throw new ApiError(C.PARAM_FORMAT, 'captcha ticket missing, used or expired', 'digest');
+        throw new DomainError(C.PARAM_FORMAT, 'captcha ticket missing, used or expired', 'digest');
       }
       // The slot is taken before the password is checked, so parallel guesses cannot all be checked.
       const keys = attemptKeys(name, req.ip);
@@ -67,7 +67,7 @@ export const authRoutes: RouteModule = (app, s) => {
       if (wait > 0) throw throttled(reply, wait);
       const user = await s.users.byName(name);
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !valid) throw new ApiError(C.WRONG_CREDENTIALS);
+      if (!user || !valid) throw new DomainError(C.WRONG_CREDENTIALS);
       await s.throttle.succeeded(keys);
       const token = await s.sessions.create(user.id);
       return { code: 0, token, name: user.name, userID: user.id, admin: user.admin as 0 | 1 };

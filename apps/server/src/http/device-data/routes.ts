@@ -11,10 +11,10 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/guard';
 import { deviceFrames, deviceMessages } from '../../db/schema/dataplane';
 import { DeviceRepository } from '../../devices/repository';
+import { DomainError } from '../../errors';
 import { historyPage, timeRange } from '../../ns/history';
 import { appMessageOf, protocolFrameOf } from '../../ns/records';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['device data'];
@@ -27,7 +27,7 @@ export const deviceDataRoutes: RouteModule = (app, s) => {
   const devices = new DeviceRepository(s.db);
   const visible = async (devEUI: string, user: AuthUser) => {
     const d = await devices.visible(devEUI, user);
-    if (!d) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+    if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
     return { devName: d.name, appID: d.appId, since: d.createdAt };
   };
   /** One stored row of a device by msgID (and createtime when given), never older than the device. */
@@ -48,7 +48,7 @@ export const deviceDataRoutes: RouteModule = (app, s) => {
         ),
       )
       .limit(1);
-    if (!row) throw new ApiError(C.PARAM_FORMAT, 'no such message', 'msgID');
+    if (!row) throw new DomainError(C.PARAM_FORMAT, 'no such message', 'msgID');
     return row as T['$inferSelect'];
   };
 

@@ -12,8 +12,8 @@ import type { AuthUser } from '../../auth/guard';
 import { localTopics } from '../../bus/bus';
 import { foreignTags } from '../../devices/create';
 import { afterBulkWrite, type DeviceRecord, DeviceRepository } from '../../devices/repository';
+import { DomainError } from '../../errors';
 import { ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 import { refuseBatch } from './refuse';
 
@@ -63,7 +63,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
     { schema: { tags, summary: "Set a device's uplink and downlink frame counters", body: resetFcntBody } },
     async (req) => {
       const d = await repo.visible(req.body.devEUI, req.user);
-      if (!d) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+      if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
       await repo.update(d.devEui, { fCntUp: req.body.fCntUp, fCntDown: req.body.fCntDown });
       return ok();
     },
@@ -82,12 +82,12 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
     async (req, reply) => {
       const b = req.body;
       const a = await apps.visible(b.appID, req.user);
-      if (!a) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+      if (!a) throw new DomainError(C.APP_MISSING, undefined, 'appID');
       const { euis, failed } = await select(b.devEUIs, req.user, a.id);
       if (failed.length) return refuseBatch(req, reply, C.DEVICE_MISSING, { failed });
       if (b.tagsId) {
         const bad = await foreignTags(s.db, a.ownerId, b.tagsId);
-        if (bad.length) throw new ApiError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
+        if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
       }
       await s.db.transaction((tx) =>
         repo.updateMany(
@@ -116,7 +116,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
     },
     async (req, reply) => {
       const target = await apps.visible(req.body.appId, req.user);
-      if (!target) throw new ApiError(C.APP_MISSING, undefined, 'appId');
+      if (!target) throw new DomainError(C.APP_MISSING, undefined, 'appId');
       const { devices, failed } = await select(req.body.devEUIs, req.user);
       if (failed.length) return refuseBatch(req, reply, C.DEVICE_MISSING, { failed });
       const moving = devices.filter((d) => d.appId !== target.id);
@@ -129,7 +129,7 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
           const have = await repo.lockOwnerCount(tx, target.ownerId);
           const quota = (await repo.quotaOf(tx)) ?? DEVICE_QUOTA_DEFAULT;
           if (have + foreign.length > quota) {
-            throw new ApiError(C.DEVICE_QUOTA, `quota ${quota}, owner has ${have}`, 'devEUIs');
+            throw new DomainError(C.DEVICE_QUOTA, `quota ${quota}, owner has ${have}`, 'devEUIs');
           }
           await repo.updateMany(foreign, { appId: target.id, ownerId: target.ownerId, tagIds: [] }, tx);
         }

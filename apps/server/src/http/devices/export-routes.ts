@@ -13,8 +13,8 @@ import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
 import { ApplicationRepository } from '../../applications/repository';
 import { type DeviceRecord, DeviceRepository } from '../../devices/repository';
+import { DomainError } from '../../errors';
 import { ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['devices'];
@@ -54,7 +54,7 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
         rows = await repo.visibleMany(euis, req.user);
         if (rows.length !== euis.length) {
           const found = new Set(rows.map((r) => r.devEui));
-          throw new ApiError(
+          throw new DomainError(
             C.DEVICE_MISSING,
             euis.find((e) => !found.has(e)),
             'devEUIs',
@@ -63,7 +63,7 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
         const order = new Map(euis.map((e, i) => [e, i]));
         rows.sort((x, y) => order.get(x.devEui)! - order.get(y.devEui)!);
       } else {
-        if (!(await apps.visible(b.appID!, req.user))) throw new ApiError(C.APP_MISSING, undefined, 'appID');
+        if (!(await apps.visible(b.appID!, req.user))) throw new DomainError(C.APP_MISSING, undefined, 'appID');
         rows = (await repo.list(req.user, { offset: 0, appID: b.appID, orderBy: 'devEUI', orderType: 'asc' })).rows;
       }
       const decorated = await repo.decorate(rows);
@@ -103,10 +103,10 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
     async (req) => {
       const q = req.query;
       const d = await repo.visible(q.devEUI, req.user);
-      if (!d) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+      if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
       const end = q.endTime ?? Date.now();
       const start = q.startTime ?? end - DAY;
-      if (start > end) throw new ApiError(C.PARAM_FORMAT, 'must not follow endTime', 'startTime');
+      if (start > end) throw new DomainError(C.PARAM_FORMAT, 'must not follow endTime', 'startTime');
       const points = (await repo.signal(d.devEui, start, end, SIGNAL_POINTS_MAX)).map((p) => ({
         createtime: p.createdAt,
         rssi: p.rssi,

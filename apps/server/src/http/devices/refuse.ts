@@ -5,7 +5,7 @@ import { errorEnvelope } from '../errors';
 
 /**
  * A refused batch (all or nothing): the coded envelope plus `data` listing each refused item,
- * which ApiError cannot carry.
+ * which DomainError cannot carry.
  */
 export function refuseBatch(
   req: FastifyRequest,

@@ -20,8 +20,8 @@ import { noteAudit } from '../../audit/hook';
 import { createDevices, foreignTags, type RowInput, sessionTakenReason } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
+import { DomainError } from '../../errors';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 import { issueFailure } from './issues';
 import { refuseBatch, uniqueViolation } from './refuse';
@@ -49,7 +49,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
 
   const visibleApp = async (appID: number, user: Parameters<typeof apps.visible>[1], field = 'appID') => {
     const a = await apps.visible(appID, user);
-    if (!a) throw new ApiError(C.APP_MISSING, undefined, field);
+    if (!a) throw new DomainError(C.APP_MISSING, undefined, field);
     return a;
   };
 
@@ -92,7 +92,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
       const failed = await createDevices(s.db, repo, a, [{ index: 0, input: req.body }], [], req.user);
       if (failed.length) {
         const f = failed[0]!;
-        throw new ApiError(f.code as never, f.reason, f.field);
+        throw new DomainError(f.code as never, f.reason, f.field);
       }
       return ok({ devEUI: req.body.devEUI });
     },
@@ -151,11 +151,11 @@ export const deviceRoutes: RouteModule = (app, s) => {
     async (req) => {
       const d = req.body;
       const cur = await repo.visible(d.devEUI, req.user);
-      if (!cur) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+      if (!cur) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
       const region = checkRegion(d.region, d.subnet, d.autoSubnet);
-      if (region) throw new ApiError(region.code, region.reason, region.field);
+      if (region) throw new DomainError(region.code, region.reason, region.field);
       const bad = await foreignTags(s.db, cur.ownerId, d.tagsId);
-      if (bad.length) throw new ApiError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
+      if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
       const patch: Partial<NewDevice> = {
         name: d.devName,
         appEui: d.appEUI,
@@ -176,7 +176,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
         const taken = await repo.takenSessions([d.devAddr!]);
         const holder = taken.get(`${d.devAddr}:${d.nwkSKey}`);
         if (holder && holder.devEui !== cur.devEui) {
-          throw new ApiError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, req.user), 'devAddr');
+          throw new DomainError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, req.user), 'devAddr');
         }
         Object.assign(patch, {
           devAddr: d.devAddr,
@@ -192,7 +192,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
       try {
         await repo.update(cur.devEui, patch);
       } catch (err) {
-        if (uniqueViolation(err) !== undefined) throw new ApiError(C.DEVADDR_NWKSKEY_DUP, undefined, 'devAddr');
+        if (uniqueViolation(err) !== undefined) throw new DomainError(C.DEVADDR_NWKSKEY_DUP, undefined, 'devAddr');
         throw err;
       }
       noteAudit(req, { before: cur, after: { ...cur, ...patch } });
@@ -212,7 +212,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const d = await repo.visible(req.query.devEUI, req.user);
-      if (!d) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+      if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
       const [row] = await repo.decorate([d]);
       return ok({
         ...row!,

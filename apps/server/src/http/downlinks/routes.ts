@@ -5,12 +5,12 @@ import { downlinkRecord } from '@lns/contract/frames';
 import { and, eq } from 'drizzle-orm';
 import { downlinks } from '../../db/schema/dataplane';
 import { DeviceRepository } from '../../devices/repository';
+import { DomainError } from '../../errors';
 import { installDataPlane } from '../../ns/dataplane';
 import { enqueueDownlink } from '../../ns/downlink/queue';
 import { historyPage, timeRange } from '../../ns/history';
 import { downlinkRecordOf } from '../../ns/records';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['downlinks'];
@@ -55,7 +55,7 @@ export const downlinkRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const q = req.query;
-      if (!(await devices.visible(q.devEUI, req.user))) throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+      if (!(await devices.visible(q.devEUI, req.user))) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
       const t = downlinks;
       const where = and(
         eq(t.devEui, q.devEUI),

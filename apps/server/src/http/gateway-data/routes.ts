@@ -18,11 +18,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, ownerFilter } from '../../auth/guard';
 import { gatewayConnections, gatewayFrames, gatewayStats } from '../../db/schema/dataplane';
+import { DomainError } from '../../errors';
 import { GatewayRepository } from '../../gateways/repository';
 import { historyPage, timeRange } from '../../ns/history';
 import { gatewayFrameOf } from '../../ns/records';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['gateway data'];
@@ -54,7 +54,7 @@ export const gatewayDataRoutes: RouteModule = (app, s) => {
   const gateways = new GatewayRepository(s.db);
   const visible = async (gwID: string, user: AuthUser) => {
     const [g] = await gateways.visible([gwID], ownerFilter(user));
-    if (!g) throw new ApiError(C.GATEWAY_MISSING, undefined, 'gwID');
+    if (!g) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
     // gateway_frames has no foreign key: older rows belong to an earlier gateway of that ID.
     return { since: g.createdAt };
   };
@@ -124,7 +124,7 @@ export const gatewayDataRoutes: RouteModule = (app, s) => {
           ),
         )
         .limit(1);
-      if (!row) throw new ApiError(C.PARAM_FORMAT, 'no such message', 'msgID');
+      if (!row) throw new DomainError(C.PARAM_FORMAT, 'no such message', 'msgID');
       return ok(gatewayFrameOf(row));
     },
   );

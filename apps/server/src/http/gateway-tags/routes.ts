@@ -3,9 +3,9 @@ import { envelopeOf } from '@lns/contract/envelope';
 import { gatewayTagCreateBody, gatewayTagDeleteBody, gatewayTagList } from '@lns/contract/gateway-tags';
 import { z } from 'zod';
 import { ownerFilter } from '../../auth/guard';
+import { DomainError } from '../../errors';
 import { GatewayTagRepository } from '../../gateways/tags-repository';
 import { ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['gateway tags'];
@@ -38,12 +38,12 @@ export const gatewayTagRoutes: RouteModule = (app, s) => {
     async (req) => {
       const { tags: names, groupName } = req.body;
       const dup = await repo.existing(req.user.id, groupName, names);
-      if (dup.length > 0) throw new ApiError(C.PARAM_FORMAT, `tag exists: ${dup.join(', ')}`, 'tags');
+      if (dup.length > 0) throw new DomainError(C.PARAM_FORMAT, `tag exists: ${dup.join(', ')}`, 'tags');
       try {
         return ok({ tagsId: await repo.create(req.user.id, groupName, names) });
       } catch (err) {
         if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
-          throw new ApiError(C.PARAM_FORMAT, 'tag exists', 'tags');
+          throw new DomainError(C.PARAM_FORMAT, 'tag exists', 'tags');
         }
         throw err;
       }
@@ -64,7 +64,7 @@ export const gatewayTagRoutes: RouteModule = (app, s) => {
       const found = await repo.visible(ids, ownerFilter(req.user));
       if (found.length !== ids.length) {
         const have = new Set(found.map((t) => t.id));
-        throw new ApiError(C.PARAM_FORMAT, `unknown tag ${ids.find((id) => !have.has(id))}`, 'tagsId');
+        throw new DomainError(C.PARAM_FORMAT, `unknown tag ${ids.find((id) => !have.has(id))}`, 'tagsId');
       }
       await repo.delete(ids);
       return ok();

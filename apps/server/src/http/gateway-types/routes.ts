@@ -11,10 +11,10 @@ import { PICO } from '@lns/contract/gateways';
 import { pageWindow } from '@lns/contract/paging';
 import { z } from 'zod';
 import { ownerFilter } from '../../auth/guard';
+import { DomainError } from '../../errors';
 import { isForeignKeyViolation } from '../../gateways/service';
 import { GatewayTypeRepository } from '../../gateways/types-repository';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['gateway types'];
@@ -62,12 +62,12 @@ export const gatewayTypeRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
-      if (await taken(req.body.gwType)) throw new ApiError(C.GWTYPE_EXISTS, undefined, 'gwType');
+      if (await taken(req.body.gwType)) throw new DomainError(C.GWTYPE_EXISTS, undefined, 'gwType');
       try {
         return ok({ gwTypeID: (await types.create(req.body)).id });
       } catch (err) {
         if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
-          throw new ApiError(C.GWTYPE_EXISTS, undefined, 'gwType');
+          throw new DomainError(C.GWTYPE_EXISTS, undefined, 'gwType');
         }
         throw err;
       }
@@ -80,11 +80,11 @@ export const gatewayTypeRoutes: RouteModule = (app, s) => {
     async (req) => {
       const { gwTypeID, ...input } = req.body;
       const current = await types.byId(gwTypeID);
-      if (!current) throw new ApiError(C.GWTYPE_MISSING, undefined, 'gwTypeID');
-      if (await taken(input.gwType, gwTypeID)) throw new ApiError(C.GWTYPE_EXISTS, undefined, 'gwType');
+      if (!current) throw new DomainError(C.GWTYPE_MISSING, undefined, 'gwTypeID');
+      if (await taken(input.gwType, gwTypeID)) throw new DomainError(C.GWTYPE_EXISTS, undefined, 'gwType');
       // Renaming the pico type would silently turn pico gateways into ordinary ones.
       if (current.name === PICO.gwType && input.gwType !== PICO.gwType) {
-        throw new ApiError(C.GWTYPE_UNSUPPORTED, `${PICO.gwType} is the pico type and keeps its name`, 'gwType');
+        throw new DomainError(C.GWTYPE_UNSUPPORTED, `${PICO.gwType} is the pico type and keeps its name`, 'gwType');
       }
       await types.update(gwTypeID, input);
       return ok();
@@ -104,14 +104,14 @@ export const gatewayTypeRoutes: RouteModule = (app, s) => {
     async (req) => {
       const { gwTypeID } = req.body;
       const current = await types.byId(gwTypeID);
-      if (!current) throw new ApiError(C.GWTYPE_MISSING, undefined, 'gwTypeID');
+      if (!current) throw new DomainError(C.GWTYPE_MISSING, undefined, 'gwTypeID');
       const n = await types.gatewayCount(gwTypeID);
-      if (n > 0) throw new ApiError(C.GWTYPE_LINKED, `${n} gateways use it`, 'gwTypeID');
+      if (n > 0) throw new DomainError(C.GWTYPE_LINKED, `${n} gateways use it`, 'gwTypeID');
       try {
         await types.delete(gwTypeID);
       } catch (err) {
         // Other areas' tables (tx lookup tables, global configurations) may refer to the type too.
-        if (isForeignKeyViolation(err)) throw new ApiError(C.GWTYPE_LINKED, undefined, 'gwTypeID');
+        if (isForeignKeyViolation(err)) throw new DomainError(C.GWTYPE_LINKED, undefined, 'gwTypeID');
         throw err;
       }
       return ok();

@@ -22,12 +22,12 @@ import { z } from 'zod';
 import { noteAudit } from '../../audit/hook';
 import { ownerFilter } from '../../auth/guard';
 import { localTopics } from '../../bus/bus';
+import { DomainError } from '../../errors';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
 import { gatewayByGwId, updateGateway } from '../../gateways/repository';
 import { GatewayService } from '../../gateways/service';
 import { limitText } from '../../spreadsheets/limits';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import { pushUrlGuard } from '../push-urls';
 import type { RouteModule } from '../types';
 import { withRows } from './row-errors';
@@ -161,24 +161,24 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     },
     (req, reply) =>
       withRows(req, reply, async () => {
-        if (!req.isMultipart()) throw new ApiError(C.PARAM_EMPTY, 'send the file as multipart/form-data', 'file');
+        if (!req.isMultipart()) throw new DomainError(C.PARAM_EMPTY, 'send the file as multipart/form-data', 'file');
         const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } }).catch((err) => {
           // The parser's own refusals (limits) carry a 4xx; anything else is a body it cannot read.
           if (err?.statusCode >= 400 && err.statusCode < 500) throw err;
-          throw new ApiError(C.PARAM_FORMAT, 'not a readable multipart/form-data body', 'file');
+          throw new DomainError(C.PARAM_FORMAT, 'not a readable multipart/form-data body', 'file');
         });
-        if (!part) throw new ApiError(C.PARAM_EMPTY, 'select a file first', 'file');
+        if (!part) throw new DomainError(C.PARAM_EMPTY, 'select a file first', 'file');
         const name = part.filename.toLowerCase();
         if (!GATEWAY_IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) {
           part.file.resume();
-          throw new ApiError(C.PARAM_FORMAT, 'Excel only (.xlsx, .xls)', 'file');
+          throw new DomainError(C.PARAM_FORMAT, 'Excel only (.xlsx, .xls)', 'file');
         }
         let buf: Buffer;
         try {
           buf = await part.toBuffer();
         } catch {
           // Busboy stopped at the file limit: nothing beyond it was buffered.
-          throw new ApiError(C.SPREADSHEET_TOO_LARGE, limitText('fileBytes', IMPORT_LIMITS.fileBytes), 'file');
+          throw new DomainError(C.SPREADSHEET_TOO_LARGE, limitText('fileBytes', IMPORT_LIMITS.fileBytes), 'file');
         }
         return ok({ count: await svc.importRows(await readGatewaySheet(s.spreadsheets, buf), req.user.id) });
       }),
@@ -227,7 +227,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const row = await svc.repo.visibleRow(req.query.gwID, ownerFilter(req.user), req.user.admin);
-      if (!row) throw new ApiError(C.GATEWAY_MISSING, undefined, 'gwID');
+      if (!row) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
       const g = await gatewayByGwId(s.db, row.gwID);
       const report = gatewayReport.safeParse(g?.status ?? {});
       return ok({ ...row, report: report.success ? report.data : {} });
@@ -239,7 +239,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     { schema: { tags, summary: "Change a gateway's MQTT keep-alive (5–60 s)", body: gatewayMqttBody } },
     async (req) => {
       const [g] = await svc.repo.visible([req.body.gwID], ownerFilter(req.user));
-      if (!g) throw new ApiError(C.GATEWAY_MISSING, undefined, 'gwID');
+      if (!g) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
       await updateGateway(s.db, g.gwId, { mqttKeepAlive: req.body.mqttKeepAlive });
       return ok();
     },

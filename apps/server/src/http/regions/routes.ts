@@ -9,9 +9,9 @@ import {
   subnetsOfRegion,
 } from '@lns/contract/regions';
 import { z } from 'zod';
+import { DomainError } from '../../errors';
 import { regionDetail as detailOf, regionById, regionSummaries, setRegionColor } from '../../gateways/regions';
 import { ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['regions'];
@@ -40,7 +40,7 @@ export const regionRoutes: RouteModule = (app, s) => {
     '/api/band/update',
     { config: { access: 'admin' }, schema: { tags, summary: "Change a region's colour", body: bandUpdateBody } },
     async (req) => {
-      if (!regionById(req.body.region)) throw new ApiError(C.PARAM_FORMAT, 'unknown region', 'region');
+      if (!regionById(req.body.region)) throw new DomainError(C.PARAM_FORMAT, 'unknown region', 'region');
       await setRegionColor(s.db, req.body.region, req.body.color);
       return ok();
     },
@@ -58,7 +58,7 @@ export const regionRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const d = await detailOf(s.db, req.query.region);
-      if (!d) throw new ApiError(C.PARAM_FORMAT, 'unknown region', 'region');
+      if (!d) throw new DomainError(C.PARAM_FORMAT, 'unknown region', 'region');
       return ok(d);
     },
   );

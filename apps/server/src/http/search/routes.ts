@@ -14,9 +14,9 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../context';
 import { users } from '../../db/schema/core';
+import { DomainError } from '../../errors';
 import type { SearchProvider } from '../../search/registry';
 import { list } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['search'];
@@ -55,7 +55,7 @@ export const searchRoutes: RouteModule = (app, s) => {
     const provider = s.search.get(type);
     // A known type whose area has not registered a provider simply finds nothing.
     if (!provider) return list([], 0);
-    if (provider.adminOnly && !req.user.admin) throw new ApiError(C.FORBIDDEN, undefined, 'category');
+    if (provider.adminOnly && !req.user.admin) throw new DomainError(C.FORBIDDEN, undefined, 'category');
     const keyword = HEX_SEARCH_TYPES.includes(type) ? normalizeSearchKeyword(q.keyword) : q.keyword;
     const { rows, amount } = await provider.fn({ keyword, user: req.user, ...pageWindow(q), mcEUI: q.mcEUI });
     return list(rows, amount);

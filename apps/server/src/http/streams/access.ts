@@ -5,7 +5,7 @@ import { type AuthUser, authenticate } from '../../auth/guard';
 import type { Services } from '../../context';
 import { applications, devices } from '../../db/schema/devices';
 import { gateways } from '../../db/schema/gateways';
-import { ApiError } from '../errors';
+import { DomainError } from '../../errors';
 
 /** What a stream watches: the owner row it hangs off. */
 export type StreamTarget = { devEUI: string } | { appID: number } | { gwID: string };
@@ -78,11 +78,11 @@ export async function checkStreamAccess(
   target: StreamTarget,
 ): Promise<{ user: AuthUser; token: string; binding: StreamBinding }> {
   const token = streamToken(req);
-  if (!token) throw new ApiError(C.TOKEN_MISSING);
+  if (!token) throw new DomainError(C.TOKEN_MISSING);
   const user = await authenticate(s, token);
-  if (!user) throw new ApiError(C.TOKEN_INVALID);
+  if (!user) throw new DomainError(C.TOKEN_INVALID);
   const { binding, missing, field } = await bindingOf(s, target);
-  if (!binding) throw new ApiError(missing, undefined, field);
-  if (!user.admin && binding.ownerId !== user.id) throw new ApiError(C.FORBIDDEN, undefined, field);
+  if (!binding) throw new DomainError(missing, undefined, field);
+  if (!user.admin && binding.ownerId !== user.id) throw new DomainError(C.FORBIDDEN, undefined, field);
   return { user, token, binding };
 }

@@ -23,9 +23,9 @@ import { verifyPassword } from '../../auth/passwords';
 import { attemptKeys, throttled } from '../../auth/throttle';
 import { type AuthRevoked, type AuthRevokedReason, localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
+import { DomainError } from '../../errors';
 import type { UserRecord } from '../../users/repository';
 import { list, ok } from '../envelope';
-import { ApiError } from '../errors';
 import type { RouteModule } from '../types';
 
 const tags = ['users'];
@@ -45,8 +45,8 @@ export const userRoutes: RouteModule = (app, s) => {
     s.local.publish(localTopics.authRevoked, { userId, reason });
   /** Self, or any user for admins; the target must exist. */
   const selfOrAdmin = async (req: FastifyRequest, userID: number) => {
-    if (!req.user.admin && userID !== req.user.id) throw new ApiError(C.FORBIDDEN);
-    if (!(await s.users.byId(userID))) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
+    if (!req.user.admin && userID !== req.user.id) throw new DomainError(C.FORBIDDEN);
+    if (!(await s.users.byId(userID))) throw new DomainError(C.ACCOUNT_MISSING, undefined, 'userID');
   };
   const isTaken = async (name: string, exceptId?: number) => {
     const other = await s.users.byName(name);
@@ -78,7 +78,7 @@ export const userRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
-      if (await isTaken(req.body.name)) throw new ApiError(C.ACCOUNT_EXISTS, undefined, 'name');
+      if (await isTaken(req.body.name)) throw new DomainError(C.ACCOUNT_EXISTS, undefined, 'name');
       const u = await s.users.create(req.body);
       return ok({ userID: u.id });
     },
@@ -93,10 +93,10 @@ export const userRoutes: RouteModule = (app, s) => {
     async (req) => {
       const { userID, name, password, admin: isAdmin } = req.body;
       const target = await s.users.byId(userID);
-      if (!target) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
-      if (await isTaken(name, userID)) throw new ApiError(C.ACCOUNT_EXISTS, undefined, 'name');
+      if (!target) throw new DomainError(C.ACCOUNT_MISSING, undefined, 'userID');
+      if (await isTaken(name, userID)) throw new DomainError(C.ACCOUNT_EXISTS, undefined, 'name');
       if (target.admin === 1 && isAdmin === 0 && (await s.users.countAdmins(userID)) === 0) {
-        throw new ApiError(C.FORBIDDEN, 'the last administrator cannot lose its role', 'admin');
+        throw new DomainError(C.FORBIDDEN, 'the last administrator cannot lose its role', 'admin');
       }
       // A lost admin role, like a new password, ends what the old credentials could still do.
       const demoted = target.admin === 1 && isAdmin === 0;
@@ -116,11 +116,11 @@ export const userRoutes: RouteModule = (app, s) => {
     { config: admin, schema: { tags, summary: 'Delete a user (its sessions end with it)', body: userIdBody } },
     async (req) => {
       const { userID } = req.body;
-      if (userID === req.user.id) throw new ApiError(C.FORBIDDEN, 'you cannot delete yourself', 'userID');
+      if (userID === req.user.id) throw new DomainError(C.FORBIDDEN, 'you cannot delete yourself', 'userID');
       const target = await s.users.byId(userID);
-      if (!target) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
+      if (!target) throw new DomainError(C.ACCOUNT_MISSING, undefined, 'userID');
       if (target.admin === 1 && (await s.users.countAdmins(userID)) === 0) {
-        throw new ApiError(C.FORBIDDEN, 'the last administrator cannot be deleted', 'userID');
+        throw new DomainError(C.FORBIDDEN, 'the last administrator cannot be deleted', 'userID');
       }
       await s.users.delete(userID);
       revoked(userID, 'user-deleted');
@@ -141,9 +141,9 @@ export const userRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const { userID } = req.query;
-      if (!req.user.admin && userID !== req.user.id) throw new ApiError(C.FORBIDDEN);
+      if (!req.user.admin && userID !== req.user.id) throw new DomainError(C.FORBIDDEN);
       const u = await s.users.byId(userID);
-      if (!u) throw new ApiError(C.ACCOUNT_MISSING, undefined, 'userID');
+      if (!u) throw new DomainError(C.ACCOUNT_MISSING, undefined, 'userID');
       return ok({
         ...row(u),
         apiToken: u.apiToken,
@@ -210,15 +210,15 @@ export const userRoutes: RouteModule = (app, s) => {
       // The caller's own account, also when the change is refused.
       noteAudit(req, { entityID: String(req.user.id) });
       const me = await s.users.byId(req.user.id);
-      if (!me) throw new ApiError(C.TOKEN_INVALID);
+      if (!me) throw new DomainError(C.TOKEN_INVALID);
       const problem = passwordProblem(req.body.newPassword, me.name);
-      if (problem) throw new ApiError(problem, passwordMessage(problem), 'newPassword');
+      if (problem) throw new DomainError(problem, passwordMessage(problem), 'newPassword');
       // The old password is a guess like a sign-in: the same counters limit it.
       const keys = attemptKeys(me.name, req.ip);
       const wait = await s.throttle.begin(keys);
       if (wait > 0) throw throttled(reply, wait);
       if (!(await verifyPassword(req.body.oldPassword, me.passwordHash))) {
-        throw new ApiError(C.WRONG_CREDENTIALS, undefined, 'oldPassword');
+        throw new DomainError(C.WRONG_CREDENTIALS, undefined, 'oldPassword');
       }
       await s.throttle.succeeded(keys);
       await s.users.update(me.id, { name: me.name, admin: me.admin, password: req.body.newPassword });

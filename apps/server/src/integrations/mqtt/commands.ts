@@ -2,7 +2,7 @@ import { C } from '@lns/contract/codes';
 import { z } from 'zod';
 import type { AuthUser } from '../../auth/guard';
 import type { Services } from '../../context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { enqueueDownlink } from '../../ns/downlink/queue';
 import type { IntegrationLookup } from '../lookup';
 
@@ -62,7 +62,7 @@ export async function handleDownlinkCommand(
     );
     return { ok: true, msgID: rec.msgID };
   } catch (err) {
-    if (err instanceof ApiError) return { ok: false, code: err.code, msg: err.detail ?? err.message };
+    if (err instanceof DomainError) return { ok: false, code: err.code, msg: err.detail ?? err.message };
     services.log.error({ err, devEUI }, 'MQTT downlink failed');
     return { ok: false, code: C.SYSTEM_BUSY, msg: 'server error' };
   }

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/guard';
 import type { Services } from '../../context';
 import { downlinks } from '../../db/schema/dataplane';
 import { type DeviceRecord, deviceByEui } from '../../devices/repository';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { dataPlaneOf } from '../dataplane';
 import { newMsgId } from '../ids';
 import { downlinkRecordOf } from '../records';
@@ -48,34 +48,38 @@ export function maxDownlinkBytes(dev: Pick<DeviceRecord, 'region' | 'dr'>): numb
 /**
  * Queues a downlink for a device (HTTP API, MQTT): validates it, checks that `user` (when given)
  * may see the device, stores it with status 0 and, for a class C device, sends it at once.
- * Throws ApiError (1006/1007 naming the field, 4001 for a device that is missing or not the user's).
+ * Throws DomainError (1006/1007 naming the field, 4001 for a device that is missing or not the user's).
  */
 export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: AuthUser): Promise<DownlinkRecord> {
   const devEUI = normalizeHex(String(req.devEUI ?? ''));
-  if (!isHex(devEUI, 16)) throw new ApiError(C.PARAM_FORMAT, 'DevEUI must be 16 hex digits', 'devEUI');
+  if (!isHex(devEUI, 16)) throw new DomainError(C.PARAM_FORMAT, 'DevEUI must be 16 hex digits', 'devEUI');
   const macCommands = req.macCommands === true;
   const fPort = Number(req.fPort);
   if (!Number.isInteger(fPort) || fPort < 0 || fPort > 255 || (fPort === 0 && !macCommands)) {
-    throw new ApiError(C.PARAM_FORMAT, 'port must be 1 to 255 (0 only for MAC commands)', 'fport');
+    throw new DomainError(C.PARAM_FORMAT, 'port must be 1 to 255 (0 only for MAC commands)', 'fport');
   }
   const data = String(req.data ?? '')
     .trim()
     .toLowerCase();
-  if (!data) throw new ApiError(C.PARAM_EMPTY, 'data cannot be empty', 'data');
-  if (!isHex(data)) throw new ApiError(C.PARAM_FORMAT, 'please enter only hexadecimal characters', 'data');
+  if (!data) throw new DomainError(C.PARAM_EMPTY, 'data cannot be empty', 'data');
+  if (!isHex(data)) throw new DomainError(C.PARAM_FORMAT, 'please enter only hexadecimal characters', 'data');
   if (macCommands) {
     try {
       decodeMacCommands(Buffer.from(data, 'hex'), 'down');
     } catch (err) {
-      throw new ApiError(C.PARAM_FORMAT, `not downlink MAC commands: ${(err as Error).message}`, 'data');
+      throw new DomainError(C.PARAM_FORMAT, `not downlink MAC commands: ${(err as Error).message}`, 'data');
     }
   }
   const dev = await deviceByEui(s.db, devEUI);
   if (!dev || (user && !user.admin && dev.ownerId !== user.id))
-    throw new ApiError(C.DEVICE_MISSING, undefined, 'devEUI');
+    throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
   const max = maxDownlinkBytes(dev);
   if (max !== undefined && data.length / 2 > max) {
-    throw new ApiError(C.PARAM_FORMAT, `payload is ${data.length / 2} bytes; at most ${max} at this data rate`, 'data');
+    throw new DomainError(
+      C.PARAM_FORMAT,
+      `payload is ${data.length / 2} bytes; at most ${max} at this data rate`,
+      'data',
+    );
   }
   const now = Date.now();
   const [row] = await s.db
