@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { id, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
@@ -126,16 +127,15 @@ const appFields = {
 };
 
 export const appCreateBody = z.object(appFields);
-export type AppCreateBody = z.input<typeof appCreateBody>;
+export type AppCreateBody = Args<typeof appCreateBody>;
 export const appUpdateBody = z.object({ appID: id(), ...appFields });
-export type AppUpdateBody = z.input<typeof appUpdateBody>;
+export type AppUpdateBody = Args<typeof appUpdateBody>;
 export const appIdQuery = z.object({ appID: queryId() });
 export const appIdBody = z.object({ appID: id() });
-/** Replaces an application's MQTT password (its owner or an admin). */
-export const APP_MQTT_REGENERATE_PATH = '/api/application/mqtt/regenerate';
 export const appDeleteBody = z.object({ appIDs: z.array(id()).min(1).max(1000) });
 
 export const APP_ORDER_FIELDS = ['appID', 'appName', 'createtime', 'deviceNums'] as const;
+export type AppOrderField = (typeof APP_ORDER_FIELDS)[number];
 /** `pageNo 0, pageSize 0` lists every application (the move-devices picker). */
 export const appListQuery = pagingQuery(APP_ORDER_FIELDS, true);
 

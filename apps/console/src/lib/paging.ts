@@ -2,21 +2,25 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@lns/contract/paging';
 import { useMemo, useState } from 'react';
 import { session } from './session';
 
-export interface Paging {
+/** `F`: the list endpoint's order fields (its sortable columns). */
+export interface Paging<F extends string = string> {
   pageNo: number;
   pageSize: number;
-  orderBy?: string;
+  orderBy?: F;
   orderType: 'asc' | 'desc';
   setPage(n: number): void;
   setPageSize(n: number): void;
   /** Click on a column: same column flips the order, a new column sorts descending. */
   setSort(key: string): void;
   /** Ready for the list call. */
-  query: { pageNo: number; pageSize: number; orderBy?: string; orderType: 'asc' | 'desc' };
+  query: { pageNo: number; pageSize: number; orderBy?: F; orderType: 'asc' | 'desc' };
 }
 
 /** Paging + sorting state of one list; the page size is remembered per `listKey` (spec §9). */
-export function usePaging(listKey: string, init: { orderBy?: string; orderType?: 'asc' | 'desc' } = {}): Paging {
+export function usePaging<F extends string = string>(
+  listKey: string,
+  init: { orderBy?: F; orderType?: 'asc' | 'desc' } = {},
+): Paging<F> {
   const [pageNo, setPage] = useState(1);
   const [pageSize, setSize] = useState(() => session.pageSize(listKey, PAGE_SIZES, DEFAULT_PAGE_SIZE));
   const [sort, setSortState] = useState({ orderBy: init.orderBy, orderType: init.orderType ?? 'desc' });
@@ -33,7 +37,8 @@ export function usePaging(listKey: string, init: { orderBy?: string; orderType?:
       },
       setSort(key: string) {
         setSortState((s) => ({
-          orderBy: key,
+          // The table offers only sortable columns, which are the endpoint's order fields.
+          orderBy: key as F,
           orderType: s.orderBy === key && s.orderType === 'desc' ? 'asc' : 'desc',
         }));
         setPage(1);

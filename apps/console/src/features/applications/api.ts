@@ -1,6 +1,7 @@
-import type { AppCreateBody, AppDetail, AppRow, AppUpdateBody } from '@lns/contract/applications';
+import { applicationApi } from '@lns/contract/api/applications';
+import type { AppCreateBody, AppUpdateBody } from '@lns/contract/applications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { api, type InputOf } from '../../lib/api';
 
 export const appKeys = {
   all: ['applications'] as const,
@@ -8,10 +9,10 @@ export const appKeys = {
   info: (id: number) => ['applications', 'info', id] as const,
 };
 
-export function useAppList(q: { pageNo: number; pageSize: number; orderBy?: string; orderType: 'asc' | 'desc' }) {
+export function useAppList(q: InputOf<typeof applicationApi.list>) {
   return useQuery({
     queryKey: appKeys.list(q),
-    queryFn: () => http.list<AppRow>('/api/application/list', q),
+    queryFn: () => api.list(applicationApi.list, q),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,8 +21,7 @@ export function useAppList(q: { pageNo: number; pageSize: number; orderBy?: stri
 export function useAllApps(enabled = true) {
   return useQuery({
     queryKey: appKeys.list({ all: true }),
-    queryFn: () =>
-      http.list<AppRow>('/api/application/list', { pageNo: 0, pageSize: 0, orderBy: 'appName', orderType: 'asc' }),
+    queryFn: () => api.list(applicationApi.list, { pageNo: 0, pageSize: 0, orderBy: 'appName', orderType: 'asc' }),
     enabled,
   });
 }
@@ -29,7 +29,7 @@ export function useAllApps(enabled = true) {
 export function useAppInfo(appID: number) {
   return useQuery({
     queryKey: appKeys.info(appID),
-    queryFn: () => http.get<AppDetail>('/api/application/info', { appID }),
+    queryFn: () => api.data(applicationApi.info, { appID }),
     enabled: appID > 0,
   });
 }
@@ -39,11 +39,11 @@ export function useSaveApp() {
   return useMutation({
     mutationFn: (body: AppCreateBody | AppUpdateBody) =>
       'appID' in body
-        ? http.post('/api/application/update', body, { silent: true })
-        : http.post<{ appID: number }>('/api/application/create', body, { silent: true }),
+        ? api.data(applicationApi.update, body, { silent: true })
+        : api.data(applicationApi.create, body, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: appKeys.all }),
   });
 }
 
 /** All or nothing: a refusal (3003) lists each refused id in `data.failed`. */
-export const deleteApps = (appIDs: number[]) => http.post('/api/application/delete', { appIDs }, { silent: true });
+export const deleteApps = (appIDs: number[]) => api.data(applicationApi.delete, { appIDs }, { silent: true });

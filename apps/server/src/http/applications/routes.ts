@@ -1,22 +1,7 @@
-import {
-  APP_MQTT_REGENERATE_PATH,
-  appCreateBody,
-  appDeleteBody,
-  appDetail,
-  appIdBody,
-  appIdQuery,
-  appListQuery,
-  appRow,
-  appUpdateBody,
-  type Decoder,
-  type ProductType,
-  pushLinksOf,
-} from '@lns/contract/applications';
+import { applicationApi as api } from '@lns/contract/api/applications';
+import { type Decoder, type ProductType, pushLinksOf } from '@lns/contract/applications';
 import { C } from '@lns/contract/codes';
-import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
 import { pageWindow } from '@lns/contract/paging';
-import { mqttPasswordResult } from '@lns/contract/users';
-import { z } from 'zod';
 import { ApplicationRepository, type AppRecord as Rec } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
 import type { AuthUser } from '../../auth/guard';
@@ -27,10 +12,9 @@ import { decoderProblem } from '../../integrations/decoders/decoders';
 import { refuseBatch, uniqueViolation } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { pushUrlGuard } from '../push-urls';
+import { route } from '../route';
 import type { RouteModule } from '../types';
 import { mqttUrlFor } from '../users/routes';
-
-const tags = ['applications'];
 
 type DecoderSpec = { type: string; content: string };
 const isScript = (d: DecoderSpec | null | undefined): d is DecoderSpec =>
@@ -97,165 +81,105 @@ export const applicationRoutes: RouteModule = (app, s) => {
     }
   };
 
-  app.get(
-    '/api/application/list',
-    {
-      schema: {
-        tags,
-        summary: 'Applications the caller may see, paged (pageNo 0 + pageSize 0 = all)',
-        querystring: appListQuery,
-        response: { 200: listEnvelopeOf(appRow) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const { rows, amount } = await apps.list(req.user, {
-        ...pageWindow(q),
-        orderBy: q.orderBy,
-        orderType: q.orderType,
-      });
-      return list(
-        rows.map((r) => row(r.app, r.deviceNums, r.username)),
-        amount,
-      );
-    },
-  );
+  route(app, api.list, async (req) => {
+    const q = req.query;
+    const { rows, amount } = await apps.list(req.user, {
+      ...pageWindow(q),
+      orderBy: q.orderBy,
+      orderType: q.orderType,
+    });
+    return list(
+      rows.map((r) => row(r.app, r.deviceNums, r.username)),
+      amount,
+    );
+  });
 
-  app.post(
-    '/api/application/create',
-    {
-      schema: {
-        tags,
-        summary: 'Create an application (MQTT credentials are generated)',
-        body: appCreateBody,
-        response: { 200: envelopeOf(z.object({ appID: z.number() })) },
-      },
-    },
-    async (req) => {
-      const b = req.body;
-      if (await apps.nameTaken(req.user.id, b.appName)) throw new DomainError(C.APP_EXISTS, undefined, 'appName');
-      refusePrivate(b.pushUrls);
-      // Admins are exempt from the quota.
-      const quota = req.user.admin ? undefined : s.config.APPS_PER_USER;
-      if (quota !== undefined && (await apps.ownedCount(req.user.id)) >= quota) throw overQuota(quota);
-      await checkDecoder(s, req.user, b.decoder);
-      const created = await save(() =>
-        apps.createWithin(
-          req.user.id,
-          {
-            name: b.appName,
-            productType: b.productType,
-            protocol: b.protocol,
-            pushUrls: b.pushUrls,
-            headers: b.headers,
-            enableMqtt: b.enableMQTT,
-            decoder: b.decoder ?? null,
-          },
-          quota,
-        ),
-      );
-      // Counted again under a lock while inserting: a concurrent create may have taken the last one.
-      if (created === 'over quota') throw overQuota(quota!);
-      return ok({ appID: created.id });
-    },
-  );
+  route(app, api.create, async (req) => {
+    const b = req.body;
+    if (await apps.nameTaken(req.user.id, b.appName)) throw new DomainError(C.APP_EXISTS, undefined, 'appName');
+    refusePrivate(b.pushUrls);
+    // Admins are exempt from the quota.
+    const quota = req.user.admin ? undefined : s.config.APPS_PER_USER;
+    if (quota !== undefined && (await apps.ownedCount(req.user.id)) >= quota) throw overQuota(quota);
+    await checkDecoder(s, req.user, b.decoder);
+    const created = await save(() =>
+      apps.createWithin(
+        req.user.id,
+        {
+          name: b.appName,
+          productType: b.productType,
+          protocol: b.protocol,
+          pushUrls: b.pushUrls,
+          headers: b.headers,
+          enableMqtt: b.enableMQTT,
+          decoder: b.decoder ?? null,
+        },
+        quota,
+      ),
+    );
+    // Counted again under a lock while inserting: a concurrent create may have taken the last one.
+    if (created === 'over quota') throw overQuota(quota!);
+    return ok({ appID: created.id });
+  });
 
-  app.post(
-    '/api/application/update',
-    {
-      schema: { tags, summary: 'Update an application (decoder omitted = kept, null = removed)', body: appUpdateBody },
-    },
-    async (req) => {
-      const b = req.body;
-      const current = await visibleApp(b.appID, req.user);
-      if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
-        throw new DomainError(C.APP_EXISTS, undefined, 'appName');
+  route(app, api.update, async (req) => {
+    const b = req.body;
+    const current = await visibleApp(b.appID, req.user);
+    if (await apps.nameTaken(current.ownerId, b.appName, current.id)) {
+      throw new DomainError(C.APP_EXISTS, undefined, 'appName');
+    }
+    refusePrivate(b.pushUrls);
+    await checkDecoder(s, req.user, b.decoder, current.decoder as DecoderSpec | null);
+    const patch = {
+      name: b.appName,
+      productType: b.productType,
+      protocol: b.protocol,
+      pushUrls: b.pushUrls,
+      headers: b.headers,
+      enableMqtt: b.enableMQTT,
+      decoder: b.decoder === undefined ? current.decoder : b.decoder,
+    };
+    await save(() => apps.update(current.id, patch));
+    noteAudit(req, { before: current, after: { ...current, ...patch } });
+    return ok();
+  });
+
+  route(app, api.delete, async (req, reply) => {
+    const ids = [...new Set(req.body.appIDs)];
+    const failed = [];
+    for (const id of ids) {
+      if (!(await apps.visible(id, req.user))) {
+        failed.push({ id: String(id), code: C.APP_MISSING, reason: 'application missing' });
       }
-      refusePrivate(b.pushUrls);
-      await checkDecoder(s, req.user, b.decoder, current.decoder as DecoderSpec | null);
-      const patch = {
-        name: b.appName,
-        productType: b.productType,
-        protocol: b.protocol,
-        pushUrls: b.pushUrls,
-        headers: b.headers,
-        enableMqtt: b.enableMQTT,
-        decoder: b.decoder === undefined ? current.decoder : b.decoder,
-      };
-      await save(() => apps.update(current.id, patch));
-      noteAudit(req, { before: current, after: { ...current, ...patch } });
-      return ok();
-    },
-  );
+    }
+    if (failed.length) return refuseBatch(req, reply, C.APP_BATCH_DELETE, { deleted: [], failed });
+    await apps.deleteMany(ids);
+    s.local.publish(localTopics.entityDeleted, { applications: ids });
+    return ok({ deleted: ids, failed: [] });
+  });
 
-  app.post(
-    '/api/application/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Delete applications and their devices: all or nothing (3003 lists the refused ids)',
-        body: appDeleteBody,
-      },
-    },
-    async (req, reply) => {
-      const ids = [...new Set(req.body.appIDs)];
-      const failed = [];
-      for (const id of ids) {
-        if (!(await apps.visible(id, req.user))) {
-          failed.push({ id: String(id), code: C.APP_MISSING, reason: 'application missing' });
-        }
-      }
-      if (failed.length) return refuseBatch(req, reply, C.APP_BATCH_DELETE, { deleted: [], failed });
-      await apps.deleteMany(ids);
-      s.local.publish(localTopics.entityDeleted, { applications: ids });
-      return ok({ deleted: ids, failed: [] });
-    },
-  );
+  route(app, api.info, async (req) => {
+    const a = await visibleApp(req.query.appID, req.user);
+    return ok({
+      ...row(a, await apps.deviceCount(a.id), await apps.ownerName(a.ownerId)),
+      headers: a.headers,
+      decoder: a.decoder as Decoder | null,
+      mqName: a.mqName,
+      mqURL: mqttUrlFor(s, req),
+      mqPassword: a.mqPassword,
+      pushLinks: a.pushUrls.map(pushLinksOf),
+      updatetime: a.updatedAt,
+    });
+  });
 
-  app.get(
-    '/api/application/info',
-    {
-      schema: {
-        tags,
-        summary: 'Application detail with push links and MQTT credentials',
-        querystring: appIdQuery,
-        response: { 200: envelopeOf(appDetail) },
-      },
-    },
-    async (req) => {
-      const a = await visibleApp(req.query.appID, req.user);
-      return ok({
-        ...row(a, await apps.deviceCount(a.id), await apps.ownerName(a.ownerId)),
-        headers: a.headers,
-        decoder: a.decoder as Decoder | null,
-        mqName: a.mqName,
-        mqURL: mqttUrlFor(s, req),
-        mqPassword: a.mqPassword,
-        pushLinks: a.pushUrls.map(pushLinksOf),
-        updatetime: a.updatedAt,
-      });
-    },
-  );
-
-  app.post(
-    APP_MQTT_REGENERATE_PATH,
-    {
-      schema: {
-        tags,
-        summary: "Replace an application's MQTT password; the old one stops working",
-        body: appIdBody,
-        response: { 200: envelopeOf(mqttPasswordResult) },
-      },
-    },
-    async (req) => {
-      const a = await visibleApp(req.body.appID, req.user);
-      const mqPassword = await apps.regenerateMqttPassword(a.id);
-      s.local.publish(localTopics.authRevoked, {
-        userId: a.ownerId,
-        reason: 'app-mqtt-password-rotated',
-        appID: a.id,
-      } satisfies AuthRevoked);
-      return ok({ mqPassword });
-    },
-  );
+  route(app, api.regenerateMqtt, async (req) => {
+    const a = await visibleApp(req.body.appID, req.user);
+    const mqPassword = await apps.regenerateMqttPassword(a.id);
+    s.local.publish(localTopics.authRevoked, {
+      userId: a.ownerId,
+      reason: 'app-mqtt-password-rotated',
+      appID: a.id,
+    } satisfies AuthRevoked);
+    return ok({ mqPassword });
+  });
 };

@@ -1,4 +1,4 @@
-import type { AppRow } from '@lns/contract/applications';
+import type { AppOrderField, AppRow } from '@lns/contract/applications';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,7 +32,7 @@ export const openApp = (a: { productType: string }) => {
 export default function AppList() {
   const { t } = useTranslation('applications');
   const { isAdmin } = useSession();
-  const paging = usePaging('application', { orderBy: 'appID', orderType: 'desc' });
+  const paging = usePaging<AppOrderField>('application', { orderBy: 'appID', orderType: 'desc' });
   const q = useAppList(paging.query);
   const rows = q.data?.rows ?? [];
   const sel = useListSelection(rows, (a) => a.appID, [appKeys.all]);

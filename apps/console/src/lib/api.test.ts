@@ -1,0 +1,51 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setupI18n, stubFetch } from '../test/render';
+import { api, refusalOf } from './api';
+import { session } from './session';
+
+const row = {
+  appID: 3,
+  appName: 'meters',
+  productType: 'lorawan',
+  protocol: '',
+  pushUrls: [],
+  enableMQTT: false,
+  deviceNums: 2,
+  username: 'alice',
+  createtime: 1_700_000_000_000,
+};
+
+describe('typed API client', () => {
+  beforeAll(() => setupI18n('en-US'));
+  beforeEach(() => session.signIn({ token: 'tok-1', name: 'alice', userID: 7, admin: 0 }));
+
+  it('calls the declared path: a GET sends its query, a list answers rows and amount', async () => {
+    const calls = stubFetch({ '/api/application/list': { code: 0, amount: 9, data: [row] } });
+    const r = await api.list(applicationApi.list, { pageNo: 2, pageSize: 50, orderBy: 'appName' });
+    expect(r).toEqual({ rows: [row], amount: 9 });
+    expect(calls[0]!.init?.method).toBe('GET');
+    expect(calls[0]!.url.search).toBe('?pageNo=2&pageSize=50&orderBy=appName');
+  });
+
+  it('a POST sends its body as JSON', async () => {
+    const calls = stubFetch({ '/api/application/create': { code: 0, data: { appID: 4 } } });
+    expect(await api.data(applicationApi.create, { appName: 'x' })).toEqual({ appID: 4 });
+    expect(calls[0]!.init?.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ appName: 'x' });
+  });
+
+  it('an answer outside the contract fails in development and tests, naming the field', async () => {
+    stubFetch({ '/api/application/list': { code: 0, amount: 1, data: [{ ...row, appID: 'three' }] } });
+    await expect(api.list(applicationApi.list, {})).rejects.toThrow(
+      /GET \/api\/application\/list answered outside its contract: data\.0\.appID/,
+    );
+  });
+
+  it("a refusal's data is typed by the endpoint's refusal schema", async () => {
+    const failed = [{ id: '5', code: 3001, reason: 'application missing' }];
+    stubFetch({ '/api/application/delete': { code: 3003, msg: 'refused', data: { deleted: [], failed } } });
+    const err = await api.data(applicationApi.delete, { appIDs: [5] }, { silent: true }).catch((e) => e);
+    expect(refusalOf(applicationApi.delete, err)?.failed).toEqual(failed);
+  });
+});

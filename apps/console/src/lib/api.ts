@@ -1,0 +1,82 @@
+import type { BodyOf, DataOf, EndpointDef, QueryOf, RefusalOf, ResponseOf, RowOf } from '@lns/contract/endpoint';
+import type { Envelope } from '@lns/contract/envelope';
+import { ApiError, buildUrl, handleEnvelope, headers, type RequestOptions, request, upload } from './http';
+
+/** GET endpoints take their query, the others their body. */
+export type InputOf<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
+type Opts = Omit<RequestOptions, 'query' | 'body'>;
+type Query = NonNullable<RequestOptions['query']>;
+
+/** In development and tests every answer is checked against the contract: drift fails loudly. */
+const CHECK_RESPONSES = import.meta.env.DEV;
+
+function checked<E extends EndpointDef>(e: E, env: Envelope): ResponseOf<E> {
+  if (CHECK_RESPONSES && env.code === 0 && e.response !== 'file') {
+    const r = e.response.safeParse(env);
+    if (!r.success) {
+      const where = r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      throw new Error(`${e.method} ${e.path} answered outside its contract: ${where}`);
+    }
+  }
+  return env as ResponseOf<E>;
+}
+
+async function call<E extends EndpointDef>(e: E, input: InputOf<E>, opts: Opts = {}): Promise<ResponseOf<E>> {
+  const env =
+    e.method === 'GET'
+      ? await request(e.method, e.path, { ...opts, query: input as Query | undefined })
+      : await request(e.method, e.path, { ...opts, body: input ?? {} });
+  return checked(e, env);
+}
+
+/**
+ * The console's typed API client: every call names a contract endpoint, so the path, the
+ * argument and the result types come from one declaration (packages/contract).
+ */
+export const api = {
+  /** The whole envelope (for callers that read `code` or `amount` themselves). */
+  envelope: call,
+  /** `data` of the envelope. */
+  data: <E extends EndpointDef>(e: E, input: InputOf<E>, opts?: Opts) =>
+    call(e, input, opts).then((env) => (env as { data?: unknown }).data as DataOf<E>),
+  /** A list call: its rows and `amount`. */
+  list: <E extends EndpointDef>(e: E, input: InputOf<E>, opts?: Opts) =>
+    call(e, input, opts).then((env) => {
+      const { data, amount } = env as { data?: RowOf<E>[]; amount?: number };
+      return { rows: data ?? [], amount: amount ?? 0 };
+    }),
+  /** Multipart upload with progress; same code handling as every call. */
+  upload: <E extends EndpointDef>(
+    e: E,
+    form: FormData,
+    opts?: { onProgress?: (percent: number) => void; accept?: readonly number[]; silent?: boolean },
+  ) => upload(e.path, form, opts).then((env) => checked(e, env)),
+  /** A file answer saved by the browser; an envelope instead of the file is a refusal. */
+  download: async <E extends EndpointDef>(e: E, input: InputOf<E>, fallbackName: string): Promise<void> => {
+    const get = e.method === 'GET';
+    const res = await fetch(buildUrl(e.path, get ? (input as Query | undefined) : undefined), {
+      method: e.method,
+      headers: headers(get ? {} : { 'Content-Type': 'application/json' }),
+      body: get ? undefined : JSON.stringify(input ?? {}),
+    });
+    if ((res.headers.get('content-type') ?? '').includes('json')) {
+      handleEnvelope(await res.json());
+      return;
+    }
+    const blob = await res.blob();
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Revoked later: some browsers read the blob after click() returns.
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  },
+};
+
+/** `data` of a refused call, typed by the endpoint's `refusal` schema (undefined for other errors). */
+export function refusalOf<E extends EndpointDef>(_e: E, err: unknown): RefusalOf<E> | undefined {
+  return err instanceof ApiError ? (err.envelope?.data as RefusalOf<E> | undefined) : undefined;
+}

@@ -1,0 +1,39 @@
+import type { EndpointDef } from '@lns/contract/endpoint';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { App } from './types';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+/** What the handler may answer: the envelope before serialisation, or the reply it sent itself. */
+type Answer<E extends EndpointDef> = E['response'] extends z.ZodType ? z.input<E['response']> : unknown;
+
+export type EndpointRequest<E extends EndpointDef> = FastifyRequest<{
+  Querystring: Parsed<E['query']>;
+  Body: Parsed<E['body']>;
+}>;
+export type EndpointHandler<E extends EndpointDef> = (
+  req: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<Answer<E> | FastifyReply> | Answer<E> | FastifyReply;
+
+/**
+ * Registers the route of a contract endpoint: method, path, access, body limit and the
+ * schemas (validation, serialisation and /api/docs) all come from the declaration.
+ */
+export function route<E extends EndpointDef>(app: App, e: E, handler: EndpointHandler<E>): void {
+  app.route({
+    method: e.method,
+    url: e.path,
+    bodyLimit: e.bodyLimit,
+    config: { access: e.access },
+    schema: {
+      tags: [...e.tags],
+      summary: e.summary,
+      querystring: e.query,
+      body: e.multipart ? undefined : e.body,
+      consumes: e.multipart ? ['multipart/form-data'] : undefined,
+      response: e.response === 'file' ? undefined : { 200: e.response },
+    },
+    handler: handler as never,
+  });
+}
