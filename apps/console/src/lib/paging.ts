@@ -15,7 +15,7 @@ export interface Paging {
   query: { pageNo: number; pageSize: number; orderBy?: string; orderType: 'asc' | 'desc' };
 }
 
-/** Paging + sorting state of one list; the page size is remembered per `listKey` (spec §9). */
+/** Paging + sorting state of one list; the page size is remembered per `listKey`. */
 export function usePaging(listKey: string, init: { orderBy?: string; orderType?: 'asc' | 'desc' } = {}): Paging {
   const [pageNo, setPage] = useState(1);
   const [pageSize, setSize] = useState(() => session.pageSize(listKey, PAGE_SIZES, DEFAULT_PAGE_SIZE));
