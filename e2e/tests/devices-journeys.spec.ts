@@ -8,7 +8,7 @@ import { E2E_ADMIN_PASSWORD } from '../global-setup';
 import { signIn } from '../helpers';
 
 /**
- * Issue 4 journeys as a common user: an application with push URLs and headers; OTAA and ABP
+ * Application and device journeys as a common user: an application with push URLs and headers; OTAA and ABP
  * devices (bad keys refused in both languages); an import with one bad row; batch tags; move;
  * export; a device's details with the RSSI/SNR chart fed by a simulated device.
  */

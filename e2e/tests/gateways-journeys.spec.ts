@@ -4,7 +4,7 @@ import { E2E_ADMIN_PASSWORD } from '../global-setup';
 import { signIn } from '../helpers';
 
 /**
- * Issue 5 journeys as a common user: tags, a gateway with tags and a location (coordinate
+ * Gateway journeys as a common user: tags, a gateway with tags and a location (coordinate
  * fields: the test server has no map key), a pico gateway, a batch update of three gateways,
  * an Excel import (good, then one with bad rows), and the list filtered by region and tag.
  */

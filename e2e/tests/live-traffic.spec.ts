@@ -4,7 +4,7 @@ import { E2E_ADMIN_PASSWORD } from '../global-setup';
 import { signIn } from '../helpers';
 
 /**
- * Issue 8 journey: a simulated gateway and device talk real Semtech UDP/LoRaWAN to the e2e
+ * Live traffic journey: a simulated gateway and device talk real Semtech UDP/LoRaWAN to the e2e
  * server; the device's live page shows their frames, pauses and resumes, opens a frame's
  * detail; a confirmed downlink sent from the page reaches "confirmed" when the device answers.
  */

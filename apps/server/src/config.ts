@@ -72,7 +72,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().optional(),
   DEDUP_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
-  /** Data plane (issue 7): confirmed-downlink resends before status 4 (timeout). */
+  /** Data plane: confirmed-downlink resends before status 4 (timeout). */
   DOWNLINK_RETRIES: z.coerce.number().int().min(0).max(15).default(2),
   /** ADR installation margin (dB) kept above the SNR a data rate needs; `off` disables network-side ADR. */
   ADR_MARGIN: z.union([z.literal('off'), z.coerce.number().min(0).max(30)]).default(10),

@@ -4,14 +4,14 @@ import { id, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
 
-/** Product types of applications and devices (console-core.md section 1). */
+/** Product types of applications and devices (docs/product/applications.md). */
 export const PRODUCT_TYPES = ['lorawan', 'rhf3mr01', 'rhf3m485'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const productType = z.enum(PRODUCT_TYPES);
 
-/** Decision (spec silent): at most 10 push URLs per application. */
+/** Our limit: at most 10 push URLs per application. */
 export const PUSH_URLS_MAX = 10;
-/** Decision (spec silent): decoder scripts up to 64 KiB. */
+/** Our limit: decoder scripts up to 64 KiB. */
 export const DECODER_MAX = 64 * 1024;
 /** Decoder kinds the uplink pipeline knows; 'none' forwards the raw payload. */
 export const DECODER_TYPES = ['none', 'javascript', 'cayenne'] as const;

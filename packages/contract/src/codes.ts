@@ -1,9 +1,9 @@
 /**
- * The response-code table of both specifications (section 8), with the texts shown to users.
+ * The response-code table (docs/product/response-codes.md), with the texts shown to users.
  * Server `msg` and console toasts both read from here; nothing else declares a code.
  *
- * Decisions where the spec says "order not shown" (14001-14019, 15001-15008, 20001-20007) are
- * recorded here in the order of the spec's prose.
+ * Within 14001-14019, 15001-15008 and 20001-20007 the individual numbers are our own assignment,
+ * fixed here.
  */
 export type Locale = 'en-US' | 'zh-CN';
 export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
@@ -13,7 +13,7 @@ const t = (status: number, en: string, zh: string): Text => ({ status, en, zh })
 
 export const CODES = {
   0: t(200, 'success', '成功'),
-  /** Not in the spec's table: an API path that does not exist (HTTP 404). */
+  /** Our own: an API path that does not exist (HTTP 404). */
   404: t(404, 'no such API path', '接口不存在'),
   1001: t(500, 'system busy', '系统繁忙'),
   1003: t(401, 'token missing, please log in again', '缺少令牌，请重新登录'),
@@ -34,11 +34,11 @@ export const CODES = {
   2002: t(404, 'account missing', '账号不存在'),
   2003: t(409, 'account exists', '账号已存在'),
   2004: t(401, 'wrong account or password', '账号或密码错误'),
-  /** Not in the spec's table: the password policy (password-policy.ts) refuses a new password. */
+  /** Our own: the password policy (password-policy.ts) refuses a new password. */
   2101: t(400, 'password too short: at least 8 characters', '密码太短：至少 8 个字符'),
   2102: t(400, 'password must not contain the user name', '密码不能包含用户名'),
   2103: t(400, 'password too common or too easy to guess', '密码过于常见或容易被猜到'),
-  /** Not in the spec's table: the sign-in throttle (HTTP 429 with Retry-After). */
+  /** Our own: the sign-in throttle (HTTP 429 with Retry-After). */
   2104: t(429, 'too many failed sign-ins, wait a moment and try again', '登录失败次数过多，请稍候再试'),
   3001: t(404, 'application missing', '应用不存在'),
   3002: t(409, 'application exists', '应用已存在'),
@@ -61,11 +61,11 @@ export const CODES = {
   6002: t(409, 'file exists', '文件已存在'),
   6003: t(404, 'file missing', '文件不存在'),
   6004: t(400, 'file signature error', '文件签名错误'),
-  /** Not in the spec's table: a request body over the route's limit (the detail names it). */
+  /** Our own: a request body over the route's limit (the detail names it). */
   6101: t(413, 'request body too large', '请求内容过大'),
-  /** Not in the spec's table: a spreadsheet over an import limit (the detail names it). */
+  /** Our own: a spreadsheet over an import limit (the detail names it). */
   6102: t(413, 'spreadsheet too large', '表格文件过大'),
-  /** Not in the spec's table: reading the spreadsheet ran out of its time or memory allowance. */
+  /** Our own: reading the spreadsheet ran out of its time or memory allowance. */
   6103: t(413, 'spreadsheet too complex to read', '表格文件过于复杂，无法读取'),
   7001: t(404, 'gateway type missing', '网关类型不存在'),
   7002: t(409, 'gateway type exists', '网关类型已存在'),

@@ -1,6 +1,6 @@
 /**
- * Request schemas of the data plane's history and downlink APIs (console-core.md §7 devices,
- * gateways-platform.md §7 gateway history). Response shapes are in frames.ts.
+ * Request schemas of the data plane's history and downlink APIs, for devices and gateways
+ * (docs/product/live-and-history.md). Response shapes are in frames.ts.
  */
 import { z } from 'zod';
 import { devEUI } from './devices';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, text } from './input';
 
-/** Decision (spec silent): tag names up to 30 characters, group names up to 64. */
+/** Our limits: tag names up to 30 characters, group names up to 64. */
 export const TAG_NAME_MAX = 30;
 export const TAG_GROUP_MAX = 64;
 
@@ -27,5 +27,5 @@ export const tagItem = z.object({
 });
 export type TagItem = z.infer<typeof tagItem>;
 
-/** GET /api/device/tags/list answers `data.tags` (spec section 7), ordered by group then name. */
+/** GET /api/device/tags/list answers `data.tags`, ordered by group then name. */
 export const tagListResult = z.object({ tags: z.array(tagItem) });

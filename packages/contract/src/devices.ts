@@ -15,7 +15,7 @@ export const DEFAULT_MAC_VERSION = '1.0.3';
 export const FCNT_MAX = 0xffff_ffff;
 
 /**
- * Device quota (decision; the spec names code 4005 only): each user owns at most this many
+ * Device quota (our figure; code 4005 beyond it): each user owns at most this many
  * devices, admins included. A platform changes it with the setting `deviceQuota` (settings table).
  */
 export const DEVICE_QUOTA_DEFAULT = 100_000;
@@ -27,7 +27,7 @@ export const IMPORT_FILE_MAX = 1024 * 1024;
 export const DEVICE_SELECTION_MAX = 20_000;
 
 /**
- * Messages of section 5, one key each; the console translates by key (validation.<key>) and the
+ * Device validation messages (docs/product/devices.md), one key each; the console translates by key (validation.<key>) and the
  * API sends the English text as the detail.
  */
 export const DEVICE_MESSAGES = {
@@ -257,7 +257,7 @@ export const EXPORT_FIELDS = [
   'createtime',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
-/** Longest export time range (decision; the spec gives a default span of 7 days). */
+/** Longest export time range the server accepts (the console's picker allows 7 days). */
 export const EXPORT_MAX_SPAN_MS = 31 * 86_400_000;
 
 /**

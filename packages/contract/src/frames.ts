@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-/** LoRaWAN MType values, as the spec numbers them. */
+/** MType values as the LoRaWAN specification numbers them. */
 export const MSG_TYPES = {
   0: 'Join Request',
   1: 'Join Accept',
@@ -30,7 +30,7 @@ export const rxInfo = z.object({
 });
 export type RxInfo = z.infer<typeof rxInfo>;
 
-/** A protocol-layer frame of a device (up or down): the spec's frame entity. */
+/** A protocol-layer frame of a device (up or down), as history and streams show it. */
 export const protocolFrame = z.object({
   msgID: z.string(),
   createtime: z.number(),
@@ -105,7 +105,7 @@ export const gatewayFrame = z.object({
 });
 export type GatewayFrame = z.infer<typeof gatewayFrame>;
 
-/** Downlink status (spec section 4): 0 enqueued, 1 sent, 2 sent OK / unconfirmed, 3 confirmed, 4 timeout. */
+/** Downlink status (docs/product/live-and-history.md): 0 enqueued, 1 sent, 2 sent OK / unconfirmed, 3 confirmed, 4 timeout. */
 export const DOWNLINK_STATUS = { ENQUEUED: 0, SENT: 1, SENT_OK: 2, CONFIRMED: 3, TIMEOUT: 4 } as const;
 /** Delivery as reported by the gateway: not sent, sent, success (TX_ACK NONE), error (TX_ACK error). */
 export const DELIVERY = ['not_sent', 'sent', 'success', 'error'] as const;

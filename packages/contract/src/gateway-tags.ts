@@ -37,5 +37,5 @@ export const gatewayTag = z.object({
 });
 export type GatewayTag = z.infer<typeof gatewayTag>;
 
-/** The spec's console reads `data.tags`. */
+/** The list answers `data.tags`, as the console reads it. */
 export const gatewayTagList = z.object({ tags: z.array(gatewayTag) });

@@ -1,5 +1,5 @@
 /**
- * Gateway types (gateways-platform.md sections 3, 5 and 9): admin-managed, readable by every user.
+ * Gateway types (docs/product/gateways.md): admin-managed, readable by every user.
  * The name is stored lowercase; colours come from a fixed palette in the console.
  */
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export type GwArch = (typeof GW_ARCHS)[number];
 /** The pico gateway type: with region cn470alid and subnet pico-net a gateway becomes a pico gateway. */
 export const PICO_GW_TYPE = 'rhf2sp01';
 
-/** Colours offered for gateway types and regions (the spec's "fixed lists"). */
+/** The one fixed palette offered for gateway types and regions. */
 export const COLOR_PALETTE = [
   '#666666',
   '#f44336',

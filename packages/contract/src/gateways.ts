@@ -1,5 +1,5 @@
 /**
- * Gateways (gateways-platform.md sections 3, 5, 7 and 9): one set of rules for the server and the
+ * Gateways (docs/product/gateways.md): one set of rules for the server and the
  * console's forms.
  */
 import { z } from 'zod';
@@ -203,7 +203,7 @@ export const gatewayBatchUpdateBody = z.object({
   remarks: text().trim().max(REMARKS_MAX).optional(),
 });
 export type GatewayBatchUpdateBody = z.input<typeof gatewayBatchUpdateBody>;
-/** The console's batch form defaults (section 9). */
+/** The console's batch form defaults (bridgeLog 2 = off). */
 export const BATCH_DEFAULTS = { mqttKeepAlive: 10, txPower: 0, bridgeLog: 2 } as const;
 
 export const gatewayMqttBody = z.object({

@@ -1,4 +1,4 @@
-/** Business constants and limits (console-core.md and gateways-platform.md section 9). */
+/** Business constants and limits (docs/product/, one page per area). */
 export const NAME_MAX = 64;
 export const REMARKS_MAX = 50;
 export const GWTYPE_NAME_MAX = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Page-size choices of every list; `pageNo 0, pageSize 0` means "all" where the spec allows it. */
+/** Page-size choices of every list; `pageNo 0, pageSize 0` means "all" where a list allows it. */
 export const PAGE_SIZES = [50, 100, 150, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 /** Largest page the server serves; the console offers PAGE_SIZES. */

@@ -2,7 +2,7 @@
  * Regions and their subnets (channel plans) as the API shows them. The catalogue itself lives in
  * packages/lorawan (regions.ts); the server maps it to these shapes. Only colours are stored.
  *
- * Paths (the spec shows only /api/band/color, /api/band/update and /api/subnet/gateway):
+ * Paths:
  * - GET /api/band/list            regions with colour, times and subnets (layout loads it on mount)
  * - GET /api/band/color           [{region, color}]
  * - POST /api/band/update         {region, color} (admin)

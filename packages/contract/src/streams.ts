@@ -30,14 +30,14 @@ export const gatewayStreamQuery = z.object({ gwID: eui64 });
 
 /** Client heartbeat: a `ping` every 30 s; more than one unanswered ping closes the socket. */
 export const PING_INTERVAL_MS = 30_000;
-/** Unanswered pings the client tolerates before closing (the spec: "more than one"). */
+/** Unanswered pings the client tolerates; one more closes the socket. */
 export const MAX_UNANSWERED_PINGS = 1;
 /** A failed or dropped connection retries after 4 s (unless the user paused). */
 export const RECONNECT_MS = 4_000;
 /** The server closes a socket that sent no ping for this long (two missed pings and slack). */
 export const SERVER_PING_TIMEOUT_MS = 75_000;
 
-/** Live table row counts (gateways-platform.md: 10, 20, 30, 40, 50; default 30). */
+/** Live table row counts the user may choose; default 30. */
 export const LIVE_ROW_CHOICES = [10, 20, 30, 40, 50] as const;
 export const LIVE_ROW_DEFAULT = 30;
 

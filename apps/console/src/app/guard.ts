@@ -5,7 +5,7 @@ import { allowed, session } from '../lib/session';
 import { ROUTES } from './routes';
 
 /**
- * The navigation guard (console-core.md §2), run as route loaders:
+ * The navigation guard (docs/product/console-behaviour.md), run as route loaders:
  * no token → /login; user info fetched once per session (failure clears the token → /login);
  * no license and not admin → /login; access list not satisfied → /401.
  */

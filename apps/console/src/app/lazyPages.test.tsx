@@ -18,7 +18,7 @@ const routerAt = (lazy: ReturnType<typeof lazyPage>) =>
 describe('lazy route pages', () => {
   beforeAll(() => setupI18n());
 
-  it('waits 120 s for a chunk by default (spec §9)', () => {
+  it('waits 120 s for a chunk by default', () => {
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
   });
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * THE route table of both specs (console-core.md §2, gateways-platform.md §2), declared once.
+ * THE route table of the whole console (docs/product/console-behaviour.md), declared once.
  * Every page is lazy. A route without `page` renders the "not built yet" panel inside the
  * layout, so navigation, menus and guards already work.
  *
@@ -110,7 +110,7 @@ export const ROUTES: RouteDef[] = [
     query: APP,
     page: () => import('../features/devices/pages/DeviceBatch'),
   },
-  // Issue 8: the application's live stream (every device of it), beside the application pages.
+  // The application's live stream (every device of it), beside the application pages.
   {
     path: '/application/live',
     title: 'liveApplication',
@@ -185,7 +185,7 @@ export const ROUTES: RouteDef[] = [
     page: () => import('../features/users/pages/UserDetailPage'),
   },
 
-  // Gateways (gateways-platform.md §2)
+  // Gateways (docs/product/gateways.md)
   { path: '/gateway', title: 'gateway', redirect: '/gateway/list' },
   {
     path: '/gateway/list',
@@ -235,7 +235,7 @@ export const ROUTES: RouteDef[] = [
     page: () => import('../features/gateways/pages/GatewayTags'),
   },
   { path: '/gateway/task-list', title: 'gatewayTaskList', access: admin, menu: 'gateway' },
-  // Access of the upgrade pages is "not shown": admin, like the rest of the upgrade area.
+  // The upgrade pages are for admins, like the rest of the upgrade area.
   { path: '/gateway/upgrade', title: 'gatewayUpgrade', access: admin, menu: 'gateway' },
   {
     path: '/gateway/upgrade/task/detail',

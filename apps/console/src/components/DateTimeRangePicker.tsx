@@ -7,7 +7,7 @@ import { enUS, zhCN } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §9: start at most 30 days back; default today → tomorrow; max span 7 days; end + 59 s. */
+/** Start at most 30 days back; default today → tomorrow; span at most 7 days; end + 59 s. */
 export const MAX_BACK_DAYS = 30;
 export const MAX_SPAN_DAYS = 7;
 export const FORMAT = 'YYYY/MM/DD HH:mm:ss';
@@ -60,7 +60,7 @@ export interface DateTimeRangePickerProps {
   size?: 'small' | 'medium';
 }
 
-/** Start/end date-time pickers following the language, with the spec's limits. */
+/** Start/end date-time pickers following the language, within the limits above. */
 export function DateTimeRangePicker({
   value,
   onChange,

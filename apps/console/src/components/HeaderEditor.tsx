@@ -12,7 +12,7 @@ export interface HeaderRow {
   value: string;
 }
 
-/** Rows with an empty key or value are dropped (spec §5). */
+/** Rows with an empty key or value are dropped (docs/product/applications.md). */
 export function headersToMap(rows: HeaderRow[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of rows.slice(0, HEADERS_MAX)) {

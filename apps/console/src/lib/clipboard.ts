@@ -1,4 +1,4 @@
-/** Copy text; failures are only logged (spec §8). Returns whether it worked. */
+/** Copy text; failures are only logged, never toasted. Returns whether it worked. */
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {

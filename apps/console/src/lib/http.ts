@@ -6,7 +6,7 @@ import { toast } from './toast';
 
 /**
  * The console's HTTP client. Every call carries `x-access-token` and `Accept-Language`, has no
- * timeout, and handles response codes as console-core.md section 8 says: the toast is cleared
+ * timeout, and handles response codes (docs/product/console-behaviour.md): the toast is cleared
  * first; 1001 shows the server message titled by the code text; 1003/1004/2001 clear the
  * session and go to /login; 4007 is passed through as a normal result; 13002 marks the license
  * invalid; any other code shows the translated code text (or the server message); a network
@@ -76,7 +76,7 @@ export function codeMessage(code: number, serverMsg?: string): string {
   return codeText(code, currentLocale()) ?? serverMsg ?? String(code);
 }
 
-/** Applies section 8 to an envelope; returns it when it is a result, throws ApiError otherwise. */
+/** Applies the code handling to an envelope; returns it when it is a result, throws ApiError otherwise. */
 export function handleEnvelope<T>(
   env: Envelope<T>,
   opts: Pick<RequestOptions, 'silent' | 'accept' | 'redirect'> = {},

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Spec §9: a script chunk that has not arrived after this long counts as failed. */
+/** A script chunk that has not arrived after this long counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /** A lazy page whose chunk did not arrive in time (the route's error element offers a reload). */

@@ -16,7 +16,7 @@ export interface Paging<F extends string = string> {
   query: { pageNo: number; pageSize: number; orderBy?: F; orderType: 'asc' | 'desc' };
 }
 
-/** Paging + sorting state of one list; the page size is remembered per `listKey` (spec §9). */
+/** Paging + sorting state of one list; the page size is remembered per `listKey`. */
 export function usePaging<F extends string = string>(
   listKey: string,
   init: { orderBy?: F; orderType?: 'asc' | 'desc' } = {},

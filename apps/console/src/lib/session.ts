@@ -117,7 +117,7 @@ export const session = {
     try {
       sessionStorage.clear();
     } catch {}
-    // biome-ignore lint/suspicious/noDocumentCookie: the spec clears cookies on sign-out
+    // biome-ignore lint/suspicious/noDocumentCookie: sign-out clears the site's cookies too
     for (const c of document.cookie.split(';')) document.cookie = `${c.split('=')[0]?.trim()}=; max-age=0; path=/`;
     memory.infoLoaded = false;
     memory.licenseValid = true;

@@ -2,10 +2,10 @@ import { checkInt, fail } from '../errors';
 
 /**
  * TS004 forward error correction: fragment N ≤ M is uncoded fragment N; fragment M + n (n ≥ 1) is the XOR of
- * the uncoded fragments selected by row n of the spec's parity matrix (`matrixLine`, built with `prbs23`).
+ * the uncoded fragments selected by row n of TS004's parity matrix (`matrixLine`, built with `prbs23`).
  */
 
-/** The spec's 23-bit pseudo-random generator. */
+/** TS004's 23-bit pseudo-random generator. */
 export function prbs23(x: number): number {
   const b0 = x & 1;
   const b1 = (x & 32) >> 5;

@@ -49,7 +49,7 @@ export interface SignalPoint {
 export function useSignal(devEUI: string, range: [number, number]) {
   return useQuery({
     queryKey: devKeys.signal(devEUI, range),
-    // The chart just stops loading on failure (spec §7): no toast.
+    // The chart just stops loading on failure: no toast.
     queryFn: () =>
       http.get<SignalPoint[]>(
         '/api/device/signal',

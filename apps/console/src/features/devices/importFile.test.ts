@@ -69,7 +69,7 @@ describe('device import file', () => {
 });
 
 describe('device form messages', () => {
-  it('maps contract messages of section 5 to translation keys per field', () => {
+  it('maps the contract device messages to translation keys per field', () => {
     const r = deviceCreateBody.safeParse({
       appID: 1,
       devEUI: '',

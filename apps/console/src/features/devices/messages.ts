@@ -5,7 +5,7 @@ const KEY_OF = new Map<string, string>(Object.entries(DEVICE_MESSAGES).map(([k, 
 
 /**
  * Field → i18n key (devices:validation.*) for the first zod issue of each field: contract
- * messages of section 5 by their key, otherwise a generic one.
+ * messages (DEVICE_MESSAGES) by their key, otherwise a generic one.
  */
 export function issuesToKeys(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,4 +1,4 @@
-/** The downlink form's rules (console-core.md §5 "Multicast and downlink"). */
+/** The downlink form's rules (docs/product/devices.md). */
 export type DataMode = 'hex' | 'text';
 
 export interface DownlinkForm {

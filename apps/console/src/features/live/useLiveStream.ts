@@ -55,7 +55,7 @@ export function useLiveStream<T>(
     setRows((r) => prependNewest(r, batch, limitRef.current));
   }, []);
 
-  // Changing the address clears the rows (spec) and opens a new socket.
+  // Changing the address clears the rows and opens a new socket.
   useEffect(() => {
     setRows([]);
     setDropped(0);

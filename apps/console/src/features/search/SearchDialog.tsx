@@ -37,7 +37,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
     setSubmitted(keyword);
   };
   const open_ = (r: Record<string, unknown>) => {
-    // Opening an application or device adds its product type to the access list (spec §2).
+    // Opening an application or device adds its product type to the access list.
     if ((type === 'application' || type === 'device') && typeof r.productType === 'string')
       session.addAccess(r.productType);
     onClose();

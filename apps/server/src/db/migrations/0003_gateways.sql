@@ -1,4 +1,4 @@
--- Gateways, gateway types, gateway tags and region colours (issue 5).
+-- Gateways, gateway types, gateway tags and region colours (docs/product/gateways.md).
 -- The region/subnet catalogue lives in packages/lorawan; only colours are stored here.
 
 CREATE TABLE gateway_types (

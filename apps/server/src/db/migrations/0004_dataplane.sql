@@ -1,4 +1,4 @@
--- Data plane (issue 7): frame and message history, downlink queue, gateway link and stat history,
+-- Data plane: frame and message history, downlink queue, gateway link and stat history,
 -- used DevNonces. History tables are append-only, read by (owner key, created_at) and trimmed by
 -- the retention job (dataExpireDay), so each has an index on created_at for the batched delete.
 
@@ -12,7 +12,7 @@ ALTER TABLE devices SET (fillfactor = 70);
 -- History is read only through its device/gateway, from that row's created_at on (so a
 -- re-created EUI never shows an earlier owner's frames); retention ages out the rows of deleted ones.
 
--- Protocol-layer frames of a device, up and down (the spec's frame entity).
+-- Protocol-layer frames of a device, up and down (docs/product/live-and-history.md).
 CREATE TABLE device_frames (
   id bigserial PRIMARY KEY,
   msg_id varchar(32) COLLATE "C" NOT NULL,

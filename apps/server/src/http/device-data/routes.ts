@@ -20,7 +20,7 @@ import type { RouteModule } from '../types';
 const tags = ['device data'];
 
 /**
- * Application-layer and protocol-layer history of a device (console-core.md §7). History tables
+ * Application-layer and protocol-layer history of a device (docs/product/live-and-history.md). History tables
  * have no foreign key: rows older than the device itself belong to an earlier device of that EUI.
  */
 export const deviceDataRoutes: RouteModule = (app, s) => {

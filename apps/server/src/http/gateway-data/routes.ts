@@ -49,7 +49,7 @@ function sendXlsx(reply: FastifyReply, name: string, sheet: unknown[][]) {
     .send(buf);
 }
 
-/** Frames, link history and stats of a gateway (gateways-platform.md §7), owner-checked. */
+/** Frames, link history and stats of a gateway (docs/product/live-and-history.md), owner-checked. */
 export const gatewayDataRoutes: RouteModule = (app, s) => {
   const gateways = new GatewayRepository(s.db);
   const visible = async (gwID: string, user: AuthUser) => {

@@ -1,4 +1,4 @@
-/** Limits of one decoder script (spec silent; recorded here and in docs/integrations.md). */
+/** Limits of one decoder script, our own choice (also listed in docs/integrations.md). */
 export const SCRIPT_LIMITS = {
   memoryBytes: 16 * 1024 * 1024,
   /** QuickJS's own stack check; the thread's stack (below) must be far larger for it to fire first. */

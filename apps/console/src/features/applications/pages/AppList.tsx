@@ -23,7 +23,7 @@ import { AppFormDialog } from '../components/AppFormDialog';
 export const appDetailPath = (a: { appID: number; appName: string }) =>
   `/application/detail?appID=${a.appID}&appName=${encodeURIComponent(a.appName)}`;
 
-/** Opening an application of a special product type unlocks that type's pages (spec §2). */
+/** Opening an application of a special product type unlocks that type's pages. */
 export const openApp = (a: { productType: string }) => {
   if (a.productType !== 'lorawan') session.addAccess(a.productType);
 };

@@ -69,7 +69,7 @@ const fromDevice = (d?: DeviceDetail): Values => ({
   remarks: d?.remarks ?? '',
 });
 
-/** Add or edit a device: every rule of spec §5, OTAA/ABP keys, class, region/subnet, counters. */
+/** Add or edit a device: the rules of docs/product/devices.md, OTAA/ABP keys, class, region/subnet, counters. */
 export function DeviceFormDialog({
   open,
   onClose,

@@ -27,7 +27,7 @@ const DEFAULT_FIELDS: ExportField[] = [
   'rssi',
   'snr',
 ];
-/** Export range: initial span 1 day, at most 7 (spec §9). */
+/** Export range: initial span 1 day, at most 7 (docs/product/devices.md). */
 const EXPORT_SPAN_DAYS = 7;
 
 /** Choose fields and a time range, download the .xlsx (selected devices, else the whole application). */

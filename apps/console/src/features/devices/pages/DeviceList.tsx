@@ -36,7 +36,7 @@ import { TagSelect } from '../components/TagSelect';
 export const deviceDetailPath = (d: { appID: number; appName: string; devEUI: string; devName: string }) =>
   `/application/device/detail?appID=${d.appID}&appName=${encodeURIComponent(d.appName)}&devEUI=${d.devEUI}&devName=${encodeURIComponent(d.devName)}`;
 
-/** Opening a device of a special product type unlocks that type's pages (spec §2). */
+/** Opening a device of a special product type unlocks that type's pages. */
 export const openDevice = (d: { productType: string }) => {
   if (d.productType !== 'lorawan') session.addAccess(d.productType);
 };

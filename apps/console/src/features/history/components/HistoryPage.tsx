@@ -22,13 +22,13 @@ export interface HistoryPageProps<T> {
   filters?: ReactNode;
   /** Full record for the detail tree; without it the row itself is shown. */
   loadDetail?: (row: T) => Promise<unknown>;
-  /** Export of the current range (the spec's excel downloads). */
+  /** Excel download of the current range. */
   onExport?: (range: Range) => Promise<void>;
   /** Poll while something on the page is still changing (e.g. downlink status). */
   refetchMs?: number;
 }
 
-/** A history list: date-time range (spec limits), filters, paging, detail tree on click, export. */
+/** A history list: date-time range (picker limits), filters, paging, detail tree on click, export. */
 export function HistoryPage<T>(p: HistoryPageProps<T>) {
   const { t } = useTranslation(['history', 'live']);
   const [range, setRangeState] = useState<Range>(() => defaultRange());
