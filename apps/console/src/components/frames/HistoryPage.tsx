@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardPanel } from '../../../components/CardPanel';
-import { defaultRange, type Range } from '../../../components/DateTimeRangePicker';
-import { JsonViewerDialog } from '../../../components/JsonViewerDialog';
-import { type Column, ListTable } from '../../../components/ListTable';
-import { usePaging } from '../../../lib/paging';
-import { type HistoryQuery, useHistory } from '../api';
+import { usePaging } from '../../lib/paging';
+import { CardPanel } from '../CardPanel';
+import { defaultRange, type Range } from '../DateTimeRangePicker';
+import { JsonViewerDialog } from '../JsonViewerDialog';
+import { type Column, ListTable } from '../ListTable';
+import { type HistoryQuery, useHistory } from './useHistory';
 
 export interface HistoryPageProps<T> {
   title: ReactNode;
@@ -22,13 +22,13 @@ export interface HistoryPageProps<T> {
   filters?: ReactNode;
   /** Full record for the detail tree; without it the row itself is shown. */
   loadDetail?: (row: T) => Promise<unknown>;
-  /** Export of the current range (the spec's excel downloads). */
+  /** Export of the current range (an excel download). */
   onExport?: (range: Range) => Promise<void>;
   /** Poll while something on the page is still changing (e.g. downlink status). */
   refetchMs?: number;
 }
 
-/** A history list: date-time range (spec limits), filters, paging, detail tree on click, export. */
+/** A history list: date-time range, filters, paging, detail tree on click, export. */
 export function HistoryPage<T>(p: HistoryPageProps<T>) {
   const { t } = useTranslation(['history', 'live']);
   const [range, setRangeState] = useState<Range>(() => defaultRange());

@@ -7,7 +7,7 @@ import {
   type StreamMessage,
 } from '@lns/contract/streams';
 
-/** The WebSocket base follows the page: wss on https, ws otherwise (console-core.md §7). */
+/** The WebSocket base follows the page: wss on https, ws otherwise. */
 export function streamUrl(path: string, query: Record<string, string | number>, base = ''): string {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const { protocol, host } = window.location;
@@ -29,7 +29,7 @@ export interface LiveSocketOptions {
 }
 
 /**
- * One live stream (console-core.md §4 "Socket state"): connects with the token as
+ * One live stream: connects with the token as
  * sub-protocol; on open pings every 30 s and counts unanswered pings; a pong resets the count;
  * more than one unanswered ping closes the socket; any close not asked for by the user retries
  * after 4 s, except the server's final ones (token revoked, access withdrawn, target deleted),
