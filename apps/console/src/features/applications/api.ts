@@ -16,16 +16,6 @@ export function useAppList(q: { pageNo: number; pageSize: number; orderBy?: stri
   });
 }
 
-/** Every application the user may see (pickers). */
-export function useAllApps(enabled = true) {
-  return useQuery({
-    queryKey: appKeys.list({ all: true }),
-    queryFn: () =>
-      http.list<AppRow>('/api/application/list', { pageNo: 0, pageSize: 0, orderBy: 'appName', orderType: 'asc' }),
-    enabled,
-  });
-}
-
 export function useAppInfo(appID: number) {
   return useQuery({
     queryKey: appKeys.info(appID),
