@@ -30,7 +30,7 @@ const COLLAPSE_KEY = 'lns.navCollapsed';
 const EXT_ROW = 44;
 
 /**
- * The shared layout: header, side navigation, breadcrumbs, page. Breakpoints (spec §2):
+ * The shared layout: header, side navigation, breadcrumbs, page. Breakpoints:
  * ≥1051 permanent collapsible side nav and entries in the header; <1051 temporary drawer and
  * the entries in an extension row; ≤800 logo + full-screen bottom-sheet menu; <600 the header
  * tools move into that sheet.
