@@ -43,7 +43,9 @@ test.afterAll(async () => {
 });
 
 test('an admin finds the rename and the failed sign-in in the audit log', async () => {
-  await page.goto('/platform/authentication');
+  await page.goto('/home');
+  // The header's Platform entry opens the first platform page that is built.
+  await page.getByTestId('main-platform').click();
   await page.getByRole('link', { name: 'Audit log' }).first().click();
   await expect(page).toHaveURL(/\/platform\/audit-log/);
   const table = page.getByTestId('audit-table');

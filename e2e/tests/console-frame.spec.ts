@@ -179,7 +179,7 @@ test('screenshots of the main pages in both languages', async ({ page }) => {
     await page.evaluate((l) => localStorage.setItem('lns.lang', l), lang);
     for (const [path, name] of [
       ['/user', 'users'],
-      ['/application/device/detail?appID=1&appName=demo&devEUI=0102030405060708', 'not-built'],
+      ['/application/device/detail?appID=1&appName=demo&devEUI=0102030405060708', 'device-detail'],
     ] as const) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

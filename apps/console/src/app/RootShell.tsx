@@ -6,9 +6,14 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation, useRouteError } from 'react-router';
 import { Toaster } from '../components/Toaster';
+import { BuiltPages } from '../lib/builtPages';
 import { ChunkTimeoutError } from '../lib/lazyWithTimeout';
+import { pathHasPage } from './routes';
 
-/** Top of every route: the toast host, a navigation progress bar and Suspense for lazy namespaces. */
+/**
+ * Top of every route: the toast host, a navigation progress bar, Suspense for lazy namespaces,
+ * and which paths have a page (from the route table) for links across areas.
+ */
 export function RootShell() {
   const nav = useNavigation();
   return (
@@ -16,9 +21,11 @@ export function RootShell() {
       {nav.state === 'loading' && (
         <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000, height: 2 }} />
       )}
-      <Suspense fallback={<LinearProgress sx={{ height: 2 }} />}>
-        <Outlet />
-      </Suspense>
+      <BuiltPages.Provider value={pathHasPage}>
+        <Suspense fallback={<LinearProgress sx={{ height: 2 }} />}>
+          <Outlet />
+        </Suspense>
+      </BuiltPages.Provider>
       <Toaster />
     </>
   );

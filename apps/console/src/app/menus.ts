@@ -23,40 +23,34 @@ import type { MenuSet } from './routes';
 
 /**
  * Header entries and the side-menu set per route family. Titles come from the route table
- * (layout:route.<title>); entries the user's access list does not allow are hidden.
- * A page engineer adds an entry here only if the page should appear in a side menu.
+ * (layout:route.<title>). Every list here names the routes of the full console; what is shown
+ * is derived from the route table: routes without a page and routes the user's access list
+ * does not allow are left out, so a route appears by itself once its page exists.
  */
 export interface MenuItem {
   path: string;
   icon: SvgIconComponent;
 }
 
-/** Header main entries: each goes to its first permitted child route. */
-export const MAIN_ENTRIES: { title: string; icon: SvgIconComponent; children: string[]; sets: MenuSet[] }[] = [
-  { title: 'home', icon: HomeIcon, children: ['/home'], sets: ['home'] },
-  {
-    title: 'application',
-    icon: AppsIcon,
-    children: ['/application/list', '/application/device/tag'],
-    sets: ['application', 'appDetail', 'device'],
-  },
-  { title: 'multicast', icon: WorkspacesIcon, children: ['/multicast'], sets: ['multicast', 'mcDetail'] },
-  { title: 'gateway', icon: CellTowerIcon, children: ['/gateway/list'], sets: ['gateway', 'gwDetail', 'cutover'] },
-  { title: 'platform', icon: SettingsIcon, children: ['/platform/authentication'], sets: ['platform'] },
-  { title: 'user', icon: PeopleIcon, children: ['/user'], sets: ['user'] },
+/**
+ * Header main entries, active while a route of one of their `sets` is open. Each goes to the
+ * first shown entry of its first set's side menu and is hidden when there is none. On /home the
+ * side menu lists these entries.
+ */
+export const MAIN_ENTRIES: { title: string; icon: SvgIconComponent; sets: [MenuSet, ...MenuSet[]] }[] = [
+  { title: 'home', icon: HomeIcon, sets: ['home'] },
+  { title: 'application', icon: AppsIcon, sets: ['application', 'appDetail', 'device'] },
+  { title: 'multicast', icon: WorkspacesIcon, sets: ['multicast', 'mcDetail'] },
+  { title: 'gateway', icon: CellTowerIcon, sets: ['gateway', 'gwDetail', 'cutover'] },
+  { title: 'platform', icon: SettingsIcon, sets: ['platform'] },
+  { title: 'user', icon: PeopleIcon, sets: ['user'] },
 ];
 
 const i = (path: string, icon: SvgIconComponent): MenuItem => ({ path, icon });
 
 export const MENU_SETS: Record<MenuSet, MenuItem[]> = {
-  home: [
-    i('/home', HomeIcon),
-    i('/application/list', AppsIcon),
-    i('/multicast', WorkspacesIcon),
-    i('/gateway/list', CellTowerIcon),
-    i('/platform/authentication', SettingsIcon),
-    i('/user', PeopleIcon),
-  ],
+  // Only the target of the Home entry: the side menu on /home shows the main entries.
+  home: [i('/home', HomeIcon)],
   application: [
     i('/application/list', AppsIcon),
     i('/application/device/tag', LabelIcon),

@@ -16,7 +16,7 @@ function child(r: RouteDef): RouteObject {
 }
 
 /** Route objects: public pages outside the layout, everything else under it, lazily. */
-export function routeObjects(): RouteObject[] {
+function routeObjects(): RouteObject[] {
   return [
     {
       element: <RootShell />,

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 
 /**
- * THE route table of the whole console (docs/product/console-behaviour.md), declared once.
- * Every page is lazy. A route without `page` renders the "not built yet" panel inside the
- * layout, so navigation, menus and guards already work.
+ * THE route table of the console, declared once. Every page is lazy. A route without `page` is
+ * an area not built yet: it stays out of every menu and header entry, and a typed URL shows the
+ * "not built yet" panel inside the layout. Once the route has its page it appears by itself.
  *
  * To add your page: replace the route's missing `page` with
  *   page: () => import('../features/<area>/pages/<Page>'),
@@ -298,3 +298,7 @@ export const ROUTES: RouteDef[] = [
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 export const routeOf = (path: string): RouteDef | undefined => byPath.get(path.replace(/\/+$/, '') || '/');
+
+/** A route with a page of its own: only these are offered in menus and links. */
+export const hasPage = (r: RouteDef | undefined): r is RouteDef => r?.page !== undefined;
+export const pathHasPage = (path: string): boolean => hasPage(routeOf(path));

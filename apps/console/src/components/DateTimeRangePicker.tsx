@@ -8,9 +8,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 /** Start at most 30 days back; default today → tomorrow; span at most 7 days; end + 59 s. */
-export const MAX_BACK_DAYS = 30;
-export const MAX_SPAN_DAYS = 7;
-export const FORMAT = 'YYYY/MM/DD HH:mm:ss';
+const MAX_BACK_DAYS = 30;
+const MAX_SPAN_DAYS = 7;
+const FORMAT = 'YYYY/MM/DD HH:mm:ss';
 
 export type Range = [number, number];
 

@@ -1,3 +1,4 @@
+import { C } from '@lns/contract/codes';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +23,7 @@ export interface DeleteDialogProps<T> {
   onClose: () => void;
   items: T[];
   itemLabel: (item: T) => ReactNode;
-  /** Deletes and reports per item; a thrown ApiError fails every item (1001: the server's message). */
+  /** Deletes and reports per item; a thrown ApiError fails every item (system busy: the server's message). */
   onDelete: (items: T[]) => Promise<DeleteResult<T>>;
   title?: ReactNode;
   /** After a delete ran (e.g. clear the selection, refetch). */
@@ -31,9 +32,9 @@ export interface DeleteDialogProps<T> {
 
 export const REARM_MS = 500;
 
-/** Reason text for a failed call: 1001 shows the server message, others the client's text. */
+/** Reason text for a failed call: system busy shows the server message, others the client's text. */
 export function failureReason(e: unknown): string {
-  if (e instanceof ApiError) return e.code === 1001 ? (e.envelope?.msg ?? e.message) : e.message;
+  if (e instanceof ApiError) return e.code === C.SYSTEM_BUSY ? (e.envelope?.msg ?? e.message) : e.message;
   return e instanceof Error ? e.message : String(e);
 }
 

@@ -2,7 +2,7 @@ import { ApiError } from '../lib/http';
 import { type DeleteResult, failureReason } from './DeleteDialog';
 
 /** The refusals a batch delete names: `data.failed: [{id, reason}]`. */
-export const failedRefusals = (e: unknown): Map<string, string> => {
+const failedRefusals = (e: unknown): Map<string, string> => {
   const failed =
     (e instanceof ApiError && (e.envelope?.data as { failed?: { id: string; reason: string }[] })?.failed) || [];
   return new Map(failed.map((f) => [f.id, f.reason]));

@@ -50,11 +50,10 @@ describe('HTTP client', () => {
     expect(nav).toHaveBeenCalledWith('/login');
   });
 
-  it('4007 is a normal result', async () => {
-    stubFetch({ '/api/x': { code: 4007, data: { partial: true } } });
-    const env = await request('GET', '/api/x');
-    expect(env).toMatchObject({ code: 4007, data: { partial: true } });
-    expect(toast.current).toBeNull();
+  it('only code 0 is a result: a code the table lacks (4007) fails with the server message', async () => {
+    stubFetch({ '/api/x': { code: 4007, msg: 'partial', data: { partial: true } } });
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ code: 4007, message: 'partial' });
+    expect(toast.current?.message).toBe('partial');
   });
 
   it('13002 marks the license invalid', async () => {

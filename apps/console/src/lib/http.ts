@@ -6,11 +6,11 @@ import { toast } from './toast';
 
 /**
  * The console's HTTP client. Every call carries `x-access-token` and `Accept-Language`, has no
- * timeout, and handles response codes (docs/product/console-behaviour.md): the toast is cleared
- * first; 1001 shows the server message titled by the code text; 1003/1004/2001 clear the
- * session and go to /login; 4007 is passed through as a normal result; 13002 marks the license
- * invalid; any other code shows the translated code text (or the server message); a network
- * or HTTP failure without an envelope shows "server error". Failed calls reject with ApiError.
+ * timeout, and handles response codes (docs/product/console-behaviour.md): 0 is the result; otherwise the toast is
+ * cleared first; 1001 shows the server message titled by the code text; 1003/1004/2001 clear the
+ * session and go to /login; 13002 marks the license invalid; any other code shows the
+ * translated code text (or the server message); a network or HTTP failure without an envelope
+ * shows "server error". Failed calls reject with ApiError.
  */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
@@ -27,8 +27,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Codes that come back as normal results. */
-const PASS_THROUGH = new Set([0, 4007]);
 const TO_LOGIN = new Set<number>([C.TOKEN_MISSING, C.TOKEN_INVALID, C.ACCOUNT_INVALID]);
 /** Network failure: not a server code. */
 export const NETWORK_ERROR = -1;
@@ -82,7 +80,7 @@ export function handleEnvelope<T>(
   opts: Pick<RequestOptions, 'silent' | 'accept' | 'redirect'> = {},
 ): Envelope<T> {
   const code = Number(env.code);
-  if (PASS_THROUGH.has(code) || opts.accept?.includes(code)) return env;
+  if (code === C.OK || opts.accept?.includes(code)) return env;
   toast.clear();
   let text: string;
   if (code === C.SYSTEM_BUSY) {

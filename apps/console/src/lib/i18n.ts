@@ -15,7 +15,7 @@ export const LANGUAGES: readonly Locale[] = ['zh-CN', 'en-US'];
 const LANG_KEY = 'lns.lang';
 
 /** Remembered choice, else the browser: zh* → Chinese, anything else → English. */
-export function startLanguage(): Locale {
+function startLanguage(): Locale {
   try {
     const saved = localStorage.getItem(LANG_KEY);
     if (saved === 'zh-CN' || saved === 'en-US') return saved;

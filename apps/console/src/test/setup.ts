@@ -30,7 +30,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     }) as MediaQueryList;
 }
 
-// jsdom's Blob has no arrayBuffer(): read it through FileReader (the upload digest needs it).
+// jsdom's Blob has no arrayBuffer(): read it through FileReader (spreadsheet imports need it).
 if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
   Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
     return new Promise<ArrayBuffer>((resolve, reject) => {

@@ -18,11 +18,6 @@ export async function deviceByEui(db: Db, devEUI: string): Promise<DeviceRecord 
   return (await db.select().from(devices).where(eq(devices.devEui, devEUI)).limit(1))[0];
 }
 
-/** The data plane's lookup: every device holding this DevAddr (the MIC picks the right one). */
-export function devicesByAddr(db: Db, devAddr: string): Promise<DeviceRecord[]> {
-  return db.select().from(devices).where(eq(devices.devAddr, devAddr));
-}
-
 /**
  * The embedded engine has no autovacuum: after a large write refresh the planner statistics and
  * the visibility map so list filters and counts keep using (index-only) scans.

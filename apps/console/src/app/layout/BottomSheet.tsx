@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { HeaderTools } from './HeaderTools';
 import { SideMenuList } from './SideNav';
-import type { NavLinkItem, useMenus } from './useMenus';
+import type { NavLinkItem } from './useMenus';
 
 /** ≤800 px: full-screen bottom sheet with the main entries, this area's menu and (<600 px) the tools. */
 export function BottomSheet({
@@ -26,7 +26,7 @@ export function BottomSheet({
 }: {
   open: boolean;
   onClose: () => void;
-  main: ReturnType<typeof useMenus>['main'];
+  main: NavLinkItem[];
   side: NavLinkItem[];
   tools: boolean;
   onSearch: () => void;

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NavLinkItem } from './useMenus';
 
-export const NAV_WIDTH = 220;
-export const NAV_COLLAPSED = 64;
+const NAV_WIDTH = 220;
+const NAV_COLLAPSED = 64;
 
 export function SideMenuList({
   items,
@@ -25,11 +25,11 @@ export function SideMenuList({
   const { t } = useTranslation('layout');
   return (
     <List dense sx={{ px: 1 }} data-testid="side-menu">
-      {items.map(({ route, to, icon: Icon, active }) => {
-        const label = t(`route.${route.title}`);
+      {items.map(({ path, title, to, icon: Icon, active }) => {
+        const label = t(`route.${title}`);
         const button = (
           <ListItemButton
-            key={route.path}
+            key={path}
             component={Link}
             to={to}
             selected={active}
@@ -43,7 +43,7 @@ export function SideMenuList({
           </ListItemButton>
         );
         return collapsed ? (
-          <Tooltip key={route.path} title={label} placement="right">
+          <Tooltip key={path} title={label} placement="right">
             {button}
           </Tooltip>
         ) : (

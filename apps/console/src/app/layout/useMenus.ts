@@ -1,13 +1,15 @@
 import { useLocation } from 'react-router';
 import { allowed } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
-import { MAIN_ENTRIES, MENU_SETS } from '../menus';
-import { type RouteDef, routeOf } from '../routes';
+import { MAIN_ENTRIES, MENU_SETS, type MenuItem } from '../menus';
+import { hasPage, type MenuSet, type RouteDef, routeOf } from '../routes';
 
+/** One link of a menu: `title` is a key under layout:route. */
 export interface NavLinkItem {
-  route: RouteDef;
+  path: string;
+  title: string;
   to: string;
-  icon: (typeof MAIN_ENTRIES)[number]['icon'];
+  icon: MenuItem['icon'];
   active: boolean;
 }
 
@@ -23,25 +25,44 @@ export function linkTo(route: RouteDef, search: URLSearchParams): string {
   return s ? `${route.path}?${s}` : route.path;
 }
 
-/** Header entries and the side menu for the current route, filtered by the access list. */
+/** The entries of a side-menu set the user can open: built routes the access list allows. */
+function shownEntries(set: MenuSet, access: readonly string[]) {
+  return MENU_SETS[set].flatMap((m) => {
+    const route = routeOf(m.path);
+    return hasPage(route) && allowed(route.access, access) ? [{ route, icon: m.icon }] : [];
+  });
+}
+
+/**
+ * Header entries and the side menu at a route, for an access list. Only routes with a page are
+ * offered, so nobody meets a "not built yet" panel by following the menus.
+ */
+export function menusAt(current: RouteDef | undefined, access: readonly string[], params: URLSearchParams) {
+  const set = current?.menu ?? 'home';
+  const main: NavLinkItem[] = MAIN_ENTRIES.flatMap((e) => {
+    const first = shownEntries(e.sets[0], access)[0];
+    if (!first) return [];
+    const active = e.sets.includes(set);
+    return [{ path: first.route.path, title: e.title, icon: e.icon, to: first.route.path, active }];
+  });
+  const side: NavLinkItem[] =
+    set === 'home'
+      ? main
+      : shownEntries(set, access).map(({ route, icon }) => ({
+          path: route.path,
+          title: route.title,
+          icon,
+          to: linkTo(route, params),
+          active: route.path === current?.path,
+        }));
+  return { main, side };
+}
+
+/** Header entries and the side menu for the current route and user. */
 export function useMenus() {
   const { pathname, search } = useLocation();
   const { access } = useSession();
   const params = new URLSearchParams(search);
   const current = routeOf(pathname);
-  const set = current?.menu ?? 'home';
-
-  const main = MAIN_ENTRIES.flatMap((e) => {
-    const first = e.children.map(routeOf).find((r) => r && allowed(r.access, access));
-    if (!first) return [];
-    return [{ title: e.title, icon: e.icon, to: first.path, active: e.sets.includes(set) }];
-  });
-
-  const side: NavLinkItem[] = MENU_SETS[set].flatMap((m) => {
-    const route = routeOf(m.path);
-    if (!route || !allowed(route.access, access)) return [];
-    return [{ route, icon: m.icon, to: linkTo(route, params), active: route.path === current?.path }];
-  });
-
-  return { current, main, side, params };
+  return { current, params, ...menusAt(current, access, params) };
 }

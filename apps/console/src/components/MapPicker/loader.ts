@@ -1,7 +1,7 @@
 /** Loads a maps SDK script once; rejects on error or after `timeoutMs` (offline, blocked, bad key). */
 const loading = new Map<string, Promise<void>>();
 
-export function loadScript(src: string, ready: () => boolean, timeoutMs = 8000): Promise<void> {
+function loadScript(src: string, ready: () => boolean, timeoutMs = 8000): Promise<void> {
   if (ready()) return Promise.resolve();
   const existing = loading.get(src);
   if (existing) return existing;

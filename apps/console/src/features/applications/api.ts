@@ -17,15 +17,6 @@ export function useAppList(q: InputOf<typeof applicationApi.list>) {
   });
 }
 
-/** Every application the user may see (pickers). */
-export function useAllApps(enabled = true) {
-  return useQuery({
-    queryKey: appKeys.list({ all: true }),
-    queryFn: () => api.list(applicationApi.list, { pageNo: 0, pageSize: 0, orderBy: 'appName', orderType: 'asc' }),
-    enabled,
-  });
-}
-
 export function useAppInfo(appID: number) {
   return useQuery({
     queryKey: appKeys.info(appID),

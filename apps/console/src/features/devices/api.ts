@@ -1,6 +1,5 @@
 import type { TagItem } from '@lns/contract/device-tags';
 import type { BatchRowError, DeviceDetail, DeviceRow, ExportBody } from '@lns/contract/devices';
-import type { RegionSummary } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, buildUrl, handleEnvelope, headers, http } from '../../lib/http';
 
@@ -10,7 +9,6 @@ export const devKeys = {
   status: (eui: string) => ['devices', 'status', eui] as const,
   signal: (eui: string, range: [number, number]) => ['devices', 'signal', eui, range] as const,
   tags: ['device-tags'] as const,
-  regions: ['regions', 'list'] as const,
 };
 
 export interface DeviceListQuery {
@@ -67,13 +65,8 @@ export function useDeviceTags() {
   });
 }
 
-export function useRegions() {
-  return useQuery({
-    queryKey: devKeys.regions,
-    queryFn: () => http.get<RegionSummary[]>('/api/band/list', undefined, { silent: true }),
-    staleTime: 5 * 60_000,
-  });
-}
+// The form dialog reads the regions through this area's api.
+export { useRegions } from '../../lib/catalog';
 
 /** A mutation that refreshes device lists, details and tag counts afterwards. */
 function useDeviceMutation<B, R = unknown>(fn: (body: B) => Promise<R>) {

@@ -1,9 +1,10 @@
 import { STREAMS } from '@lns/contract/streams';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { historyKey } from '../../components/frames/useHistory';
 import { API_BASE } from '../../lib/http';
+import { LiveSocket, streamUrl } from '../../lib/liveSocket';
 import { useSession } from '../../lib/useSession';
-import { LiveSocket, streamUrl } from '../live/liveSocket';
 import { DOWNLINK_HISTORY } from './api';
 
 /** Refresh the downlink history whenever the device's stream reports a downlink status change. */
@@ -22,7 +23,7 @@ export function useDownlinkEvents(devEUI: string): void {
         // Several changes in a burst cost one refetch.
         timer = setTimeout(() => {
           timer = undefined;
-          void qc.invalidateQueries({ queryKey: ['history', DOWNLINK_HISTORY] });
+          void qc.invalidateQueries({ queryKey: historyKey(DOWNLINK_HISTORY) });
         }, 200);
       },
     });

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-export const COUNTDOWN_S = 5;
+const COUNTDOWN_S = 5;
 
 /** Code, description, a 5 s countdown then one page back, and a home button. */
 export function ErrorPage({ code }: { code: 401 | 404 | 500 }) {

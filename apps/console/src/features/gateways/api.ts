@@ -1,13 +1,14 @@
 import type { GatewayTag, GatewayTagCreateBody } from '@lns/contract/gateway-tags';
 import type { GwTypeCreateBody, GwTypeRow, GwTypeUpdateBody } from '@lns/contract/gateway-types';
 import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayRow, GatewayStatusInfo } from '@lns/contract/gateways';
-import type { RegionDetail, RegionSummary } from '@lns/contract/regions';
+import type { RegionDetail } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { catalogKeys } from '../../lib/catalog';
 import { http } from '../../lib/http';
 
 /**
- * Gateway area hooks: gateways, their tags and types, regions with subnets and colours.
- * Regions, types and tags change rarely: cached for the session and refetched after a change.
+ * Gateway area hooks: gateways, their tags and types, region plans (the region list itself is
+ * in lib/catalog). Types and tags change rarely: cached for the session and refetched after a change.
  */
 export const gwKeys = {
   all: ['gateways'] as const,
@@ -15,8 +16,6 @@ export const gwKeys = {
   info: (gwID: string) => ['gateways', 'info', gwID] as const,
   tags: ['gatewayTags'] as const,
   types: ['gatewayTypes'] as const,
-  regions: ['regions'] as const,
-  region: (id: string) => ['regions', id] as const,
 };
 
 const LONG = 5 * 60_000;
@@ -105,13 +104,8 @@ export function useSaveGwType() {
 
 export const deleteGwType = (gwTypeID: number) => http.post('/api/gwtype/delete', { gwTypeID }, { silent: true });
 
-export function useRegions() {
-  return useQuery({
-    queryKey: gwKeys.regions,
-    queryFn: () => http.get<RegionSummary[]>('/api/band/list'),
-    staleTime: LONG,
-  });
-}
+// The form dialogs read the regions through this area's api.
+export { useRegions } from '../../lib/catalog';
 
 export const fetchRegionDetail = (region: string) => http.get<RegionDetail>('/api/band/info', { region });
 
@@ -120,7 +114,7 @@ export function useUpdateRegionColor() {
   return useMutation({
     mutationFn: (body: { region: string; color: string }) => http.post('/api/band/update', body),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: gwKeys.regions });
+      void qc.invalidateQueries({ queryKey: catalogKeys.regions });
       void qc.invalidateQueries({ queryKey: ['band'] });
     },
   });

@@ -178,8 +178,6 @@ export const RANGES: Record<string, { min: number; max: number }> = {
   'extendedAttr.dataChannel.dr': PICO_DR,
 };
 
-export type FieldErrors = Record<string, string>;
-
 /** Client-side check with the contract schema: field path → issue kind (translated by the dialog). */
 export function validate(f: GatewayForm): {
   body: GatewayCreateBody;

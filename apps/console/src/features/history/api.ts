@@ -1,20 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, buildUrl, handleEnvelope, headers, http, NETWORK_ERROR } from '../../lib/http';
+import type { HistoryQuery } from '../../components/frames/useHistory';
+import { ApiError, buildUrl, handleEnvelope, headers, NETWORK_ERROR } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-
-export type HistoryQuery = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
-
-/** One page of a history list; refetched when the query changes, the previous page kept meanwhile. */
-export function useHistory<T>(path: string, query: HistoryQuery | null, refetchMs?: number) {
-  return useQuery({
-    refetchInterval: refetchMs,
-    queryKey: ['history', path, query],
-    queryFn: () => http.list<T>(path, query ?? {}),
-    enabled: query !== null,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /**
  * Download an export (xlsx). The token travels as a header, so the file is fetched and saved

@@ -1,9 +1,9 @@
 import { LIVE_ROW_DEFAULT, type SocketState, type StreamMessage } from '@lns/contract/streams';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { API_BASE } from '../../lib/http';
+import { LiveSocket, streamUrl } from '../../lib/liveSocket';
 import { useSession } from '../../lib/useSession';
 import { type LiveRow, prependNewest } from './buffer';
-import { LiveSocket, streamUrl } from './liveSocket';
 
 export interface LiveStream<T> {
   rows: LiveRow<T>[];

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BuiltPages } from '../../lib/builtPages';
 import { session } from '../../lib/session';
 import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import SearchDialog from './SearchDialog';
@@ -41,5 +42,18 @@ describe('SearchDialog', () => {
     renderWithProviders(<SearchDialog open onClose={() => {}} />);
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Type' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('User');
+  });
+
+  it('offers only the types whose detail page exists', async () => {
+    session.signIn({ token: 't', name: 'root', userID: 1, admin: 1 });
+    stubFetch({});
+    renderWithProviders(
+      <BuiltPages.Provider value={(path) => path !== '/multicast/detail'}>
+        <SearchDialog open onClose={() => {}} />
+      </BuiltPages.Provider>,
+    );
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Type' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Application', 'Device', 'Gateway', 'User']);
   });
 });

@@ -11,21 +11,25 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../components/AppDialog';
 import { ListTable } from '../../components/ListTable';
+import { useHasPage } from '../../lib/builtPages';
 import { usePaging } from '../../lib/paging';
 import { session } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 import { useSearch } from './api';
-import { detailPath, rowKey, searchColumns } from './columns';
+import { DETAIL_PATH, detailPath, rowKey, searchColumns } from './columns';
 
 /**
- * Full-screen global search: keyword, type (user for admins only), paged results. Enter or
+ * Full-screen global search: keyword, type (user for admins only; only types whose detail
+ * page exists), paged results. Enter or
  * the icon runs it; changing the type clears keyword and results; a result opens its detail.
  */
 export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
   const { isAdmin } = useSession();
-  const types = SEARCH_TYPES.filter((x) => x !== 'user' || isAdmin);
+  const hasPage = useHasPage();
+  // Only types whose detail page exists: a result always opens.
+  const types = SEARCH_TYPES.filter((x) => (x !== 'user' || isAdmin) && hasPage(DETAIL_PATH[x]));
   const [type, setType] = useState<SearchType>('device');
   const [keyword, setKeyword] = useState('');
   const [submitted, setSubmitted] = useState<string | null>(null);

@@ -69,20 +69,25 @@ export function searchColumns(type: SearchType, t: TFunction, isAdmin: boolean):
 
 const q = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, s(v)])).toString();
 
-/** The detail route a result opens. */
+/** The detail page a result of each type opens. */
+export const DETAIL_PATH: Record<SearchType, string> = {
+  application: '/application/detail',
+  device: '/application/device/detail',
+  mcgroup: '/multicast/detail',
+  gateway: '/gateway/detail',
+  user: '/user/detail',
+};
+
+/** The detail route a result opens, with the query parameters that page needs. */
 export function detailPath(type: SearchType, r: SearchRow): string {
-  switch (type) {
-    case 'application':
-      return `/application/detail?${q({ appID: r.appID, appName: r.appName })}`;
-    case 'device':
-      return `/application/device/detail?${q({ appID: r.appID, appName: r.appName, devEUI: r.devEUI, devName: r.devName })}`;
-    case 'mcgroup':
-      return `/multicast/detail?${q({ mcEUI: r.mcEUI, mcName: r.mcName })}`;
-    case 'gateway':
-      return `/gateway/detail?${q({ gwID: r.gwID, gwName: r.gwName })}`;
-    case 'user':
-      return `/user/detail?${q({ userID: r.userID })}`;
-  }
+  const query = {
+    application: { appID: r.appID, appName: r.appName },
+    device: { appID: r.appID, appName: r.appName, devEUI: r.devEUI, devName: r.devName },
+    mcgroup: { mcEUI: r.mcEUI, mcName: r.mcName },
+    gateway: { gwID: r.gwID, gwName: r.gwName },
+    user: { userID: r.userID },
+  }[type];
+  return `${DETAIL_PATH[type]}?${q(query)}`;
 }
 
 export const rowKey = (type: SearchType, r: SearchRow): string =>

@@ -20,7 +20,7 @@ import { appKeys, deleteApps, useAppList } from '../api';
 import { AppEdit } from '../components/AppEdit';
 import { AppFormDialog } from '../components/AppFormDialog';
 
-export const appDetailPath = (a: { appID: number; appName: string }) =>
+const appDetailPath = (a: { appID: number; appName: string }) =>
   `/application/detail?appID=${a.appID}&appName=${encodeURIComponent(a.appName)}`;
 
 /** Opening an application of a special product type unlocks that type's pages. */

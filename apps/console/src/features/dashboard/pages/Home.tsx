@@ -14,19 +14,28 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
 import { EChart } from '../../../components/EChart';
+import { useHasPage } from '../../../lib/builtPages';
 import { formatCount } from '../../../lib/format';
 import { useDashboard, useRegionColors } from '../api';
 
 const FALLBACK = '#666666';
 
+/** A count; its label links to the area's list when that page exists. */
 function Stat(p: { icon: ReactNode; label: string; value?: number; to: string; sub?: ReactNode; testId: string }) {
+  const hasPage = useHasPage();
   return (
     <Card variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }} data-testid={p.testId}>
       <Box sx={{ color: 'primary.main', display: 'flex' }}>{p.icon}</Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" component={Link} to={p.to} sx={{ textDecoration: 'none' }}>
-          {p.label}
-        </Typography>
+        {hasPage(p.to) ? (
+          <Typography variant="body2" color="text.secondary" component={Link} to={p.to} sx={{ textDecoration: 'none' }}>
+            {p.label}
+          </Typography>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {p.label}
+          </Typography>
+        )}
         <Typography variant="h5" data-testid={`${p.testId}-value`}>
           {p.value === undefined ? <Skeleton width={48} /> : formatCount(p.value)}
         </Typography>

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog';
+import { useAllApps } from '../../../lib/catalog';
 import { toast } from '../../../lib/toast';
-import { useAllApps } from '../../applications/api';
 import { useMoveDevices } from '../api';
 
 /** Move the selected devices to another of the user's applications. */

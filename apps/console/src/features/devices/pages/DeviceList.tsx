@@ -20,11 +20,12 @@ import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { type Column, ListTable } from '../../../components/ListTable';
 import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
 import { actionsColumn } from '../../../components/RowActions';
+import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
 import { session } from '../../../lib/session';
 import { useListSelection } from '../../../lib/useListSelection';
-import { deleteDevices, devKeys, useDeviceList, useRegions } from '../api';
+import { deleteDevices, devKeys, useDeviceList } from '../api';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { DeviceEdit } from '../components/DeviceEdit';
 import { DeviceFormDialog } from '../components/DeviceFormDialog';
@@ -33,7 +34,7 @@ import { MoveDialog } from '../components/MoveDialog';
 import { ResetFcntDialog } from '../components/ResetFcntDialog';
 import { TagSelect } from '../components/TagSelect';
 
-export const deviceDetailPath = (d: { appID: number; appName: string; devEUI: string; devName: string }) =>
+const deviceDetailPath = (d: { appID: number; appName: string; devEUI: string; devName: string }) =>
   `/application/device/detail?appID=${d.appID}&appName=${encodeURIComponent(d.appName)}&devEUI=${d.devEUI}&devName=${encodeURIComponent(d.devName)}`;
 
 /** Opening a device of a special product type unlocks that type's pages. */

@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog';
 import { CardPanel } from '../../../components/CardPanel';
 import { StatusList } from '../../../components/StatusList';
+import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { fetchRegionDetail, useRegions, useUpdateRegionColor } from '../api';
+import { fetchRegionDetail, useUpdateRegionColor } from '../api';
 import { ColorChoice, downloadJson } from '../components/ColorChoice';
 
 /** Regions of the LoRaWAN catalogue with their subnets; admins change colours and download a plan. */

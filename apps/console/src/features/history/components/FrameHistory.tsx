@@ -3,9 +3,9 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HistoryPage } from '../../../components/frames/HistoryPage';
 import type { Column } from '../../../components/ListTable';
 import { MsgTypeFilter, TriFilter, type TriState, triParam } from './Filters';
-import { HistoryPage } from './HistoryPage';
 
 export interface FrameHistoryProps<T> {
   /** The URL parameter naming the device or gateway; sent to the server under the same name. */

@@ -3,10 +3,10 @@ import { normalizeHex } from '@lns/contract/hex';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { frameDetail } from '../../live/api';
-import { appColumns } from '../../live/columns';
+import { appColumns } from '../../../components/frames/columns';
+import { frameDetail } from '../../../components/frames/detail';
+import { HistoryPage } from '../../../components/frames/HistoryPage';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
-import { HistoryPage } from '../components/HistoryPage';
 
 /** /application/device/history/app: stored application-layer messages of a device. */
 export default function AppHistory() {

@@ -1,6 +1,6 @@
 import type { GatewayFrame } from '@lns/contract/frames';
-import { frameDetail } from '../../live/api';
-import { gatewayColumns } from '../../live/columns';
+import { gatewayColumns } from '../../../components/frames/columns';
+import { frameDetail } from '../../../components/frames/detail';
 import { FrameHistory } from '../components/FrameHistory';
 
 /** /gateway/history: stored frames a gateway heard or sent. */

@@ -3,10 +3,10 @@ import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HistoryPage } from '../../../components/frames/HistoryPage';
 import { formatTime } from '../../../lib/format';
 import { downloadExport } from '../api';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
-import { HistoryPage } from '../components/HistoryPage';
 
 interface ConnectionRow {
   gwID: string;

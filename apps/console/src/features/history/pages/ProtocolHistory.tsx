@@ -1,6 +1,6 @@
 import type { ProtocolFrame } from '@lns/contract/frames';
-import { frameDetail } from '../../live/api';
-import { protocolColumns } from '../../live/columns';
+import { protocolColumns } from '../../../components/frames/columns';
+import { frameDetail } from '../../../components/frames/detail';
 import { FrameHistory } from '../components/FrameHistory';
 
 /** /application/device/history/protocol: stored protocol-layer frames of a device. */

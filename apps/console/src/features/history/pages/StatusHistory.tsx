@@ -2,9 +2,9 @@ import { normalizeHex } from '@lns/contract/hex';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HistoryPage } from '../../../components/frames/HistoryPage';
 import { formatTime } from '../../../lib/format';
 import { downloadExport } from '../api';
-import { HistoryPage } from '../components/HistoryPage';
 
 interface StatRow {
   gwID: string;

@@ -6,21 +6,15 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { memo, type ReactNode } from 'react';
+import type { FrameColumn } from '../../../components/frames/columns';
 import type { LiveRow } from '../buffer';
-
-export interface LiveColumn<T> {
-  key: string;
-  label: ReactNode;
-  render: (frame: T) => ReactNode;
-  width?: number | string;
-}
 
 const minWidth = (cols: { key: string; width?: number | string }[]) =>
   cols.reduce((sum, c) => sum + Number(c.width ?? WIDTH[c.key] ?? DATA_MIN), 0);
 
 interface RowProps<T> {
   row: LiveRow<T>;
-  columns: LiveColumn<T>[];
+  columns: FrameColumn<T>[];
   onClick: (frame: T) => void;
 }
 
@@ -74,7 +68,7 @@ const TABLE_SX = {
 } as const;
 
 export function LiveRows<T>(p: {
-  columns: LiveColumn<T>[];
+  columns: FrameColumn<T>[];
   rows: LiveRow<T>[];
   onRowClick: (frame: T) => void;
   empty: ReactNode;

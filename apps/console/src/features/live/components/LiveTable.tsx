@@ -13,11 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FrameColumn } from '../../../components/frames/columns';
 import { JsonViewerDialog } from '../../../components/JsonViewerDialog';
 import { useLiveStream } from '../useLiveStream';
-import { type LiveColumn, LiveRows } from './LiveRows';
-
-export type { LiveColumn };
+import { LiveRows } from './LiveRows';
 
 export interface LiveTableProps<T> {
   title: ReactNode;
@@ -26,7 +25,7 @@ export interface LiveTableProps<T> {
   query: Record<string, string | number> | null;
   /** The frame a message carries for this table, or undefined to skip it. */
   accept: (m: StreamMessage) => T | undefined;
-  columns: LiveColumn<T>[];
+  columns: FrameColumn<T>[];
   /** Full frame for the detail tree (the datainfo call); the streamed frame is shown if it fails. */
   loadDetail?: (frame: T) => Promise<unknown>;
 }

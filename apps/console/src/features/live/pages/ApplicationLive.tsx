@@ -3,8 +3,8 @@ import { STREAMS, type StreamMessage } from '@lns/contract/streams';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { frameDetail } from '../api';
-import { appColumns } from '../columns';
+import { appColumns } from '../../../components/frames/columns';
+import { frameDetail } from '../../../components/frames/detail';
 import { LiveTable } from '../components/LiveTable';
 
 const accept = (m: StreamMessage) => (m.kind === 'app' ? m.data : undefined);

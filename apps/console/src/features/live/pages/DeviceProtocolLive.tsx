@@ -4,8 +4,8 @@ import { STREAMS, type StreamMessage } from '@lns/contract/streams';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { frameDetail } from '../api';
-import { protocolColumns } from '../columns';
+import { protocolColumns } from '../../../components/frames/columns';
+import { frameDetail } from '../../../components/frames/detail';
 import { LiveTable } from '../components/LiveTable';
 
 const accept = (m: StreamMessage) => (m.kind === 'protocol' ? m.data : undefined);

@@ -1,14 +1,22 @@
 import type { AppMessage, GatewayFrame, ProtocolFrame } from '@lns/contract/frames';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { formatTime } from '../../lib/format';
-import type { LiveColumn } from './components/LiveRows';
 import { eui, mhz, msgTypeName, sfbw } from './format';
+
+/** A column of a frame table: live tables and history lists both render these. */
+export interface FrameColumn<T> {
+  key: string;
+  label: ReactNode;
+  render: (frame: T) => ReactNode;
+  width?: number | string;
+}
 
 /** Column sets shared by the live pages and the history pages. */
 const dir = (t: TFunction, uplink: boolean) => (uplink ? t('live:up') : t('live:down'));
 const num = (n: number | null | undefined) => (n == null ? '' : String(n));
 
-export function protocolColumns(t: TFunction): LiveColumn<ProtocolFrame>[] {
+export function protocolColumns(t: TFunction): FrameColumn<ProtocolFrame>[] {
   return [
     { key: 'createtime', label: t('live:col.time'), render: (f) => formatTime(f.createtime) },
     { key: 'uplink', label: t('live:col.direction'), render: (f) => dir(t, f.uplink) },
@@ -27,8 +35,8 @@ export function protocolColumns(t: TFunction): LiveColumn<ProtocolFrame>[] {
 
 const first = (m: AppMessage) => m.rxInfo[0];
 
-export function appColumns(t: TFunction, withDevice = false): LiveColumn<AppMessage>[] {
-  const cols: LiveColumn<AppMessage>[] = [
+export function appColumns(t: TFunction, withDevice = false): FrameColumn<AppMessage>[] {
+  const cols: FrameColumn<AppMessage>[] = [
     { key: 'createtime', label: t('live:col.time'), render: (m) => formatTime(m.createtime) },
     { key: 'type', label: t('live:col.type'), render: (m) => t(`live:type.${m.type}`) },
     { key: 'fCnt', label: t('live:col.fCnt'), render: (m) => num(m.fCnt) },
@@ -55,7 +63,7 @@ export function appColumns(t: TFunction, withDevice = false): LiveColumn<AppMess
   return cols;
 }
 
-export function gatewayColumns(t: TFunction): LiveColumn<GatewayFrame>[] {
+export function gatewayColumns(t: TFunction): FrameColumn<GatewayFrame>[] {
   return [
     { key: 'createtime', label: t('live:col.time'), render: (f) => formatTime(f.createtime) },
     { key: 'uplink', label: t('live:col.direction'), render: (f) => dir(t, f.uplink) },

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardPanel } from '../../../components/CardPanel';
-import { defaultRange, type Range } from '../../../components/DateTimeRangePicker';
-import { JsonViewerDialog } from '../../../components/JsonViewerDialog';
-import { type Column, ListTable } from '../../../components/ListTable';
-import { usePaging } from '../../../lib/paging';
-import { type HistoryQuery, useHistory } from '../api';
+import { usePaging } from '../../lib/paging';
+import { CardPanel } from '../CardPanel';
+import { defaultRange, type Range } from '../DateTimeRangePicker';
+import { JsonViewerDialog } from '../JsonViewerDialog';
+import { type Column, ListTable } from '../ListTable';
+import { type HistoryQuery, useHistory } from './useHistory';
 
 export interface HistoryPageProps<T> {
   title: ReactNode;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_SETS, type MenuItem } from '../menus';
+import { hasPage, type MenuSet, ROUTES, type RouteDef, routeOf } from '../routes';
+import { menusAt } from './useMenus';
+
+const ADMIN = ['admin', 'fuota', 'rhf3m485', 'rhf3mr01'];
+const COMMON = ['user'];
+const none = new URLSearchParams();
+const at = (path: string, access = ADMIN) => menusAt(routeOf(path), access, none);
+/** A route of each side-menu set, to open that set. */
+const openerOf = (set: MenuSet) => ROUTES.find((r) => r.menu === set)!;
+
+describe('menus derived from the route table', () => {
+  it('no header or side-menu entry leads to a route without a page, whatever the access list', () => {
+    for (const access of [ADMIN, COMMON]) {
+      for (const set of Object.keys(MENU_SETS) as MenuSet[]) {
+        const { main, side } = menusAt(openerOf(set), access, none);
+        for (const item of [...main, ...side]) expect(hasPage(routeOf(item.path)), `${set}: ${item.path}`).toBe(true);
+      }
+    }
+  });
+
+  it('an area without any page has no header entry; an entry goes to its first page the user may open', () => {
+    const admin = at('/home').main;
+    expect(admin.map((e) => e.title)).toEqual(['home', 'application', 'gateway', 'platform', 'user']);
+    // The first entries of the platform menu have no page yet.
+    expect(admin.find((e) => e.title === 'platform')?.to).toBe('/platform/frequency-plan');
+    expect(at('/home', COMMON).main.map((e) => e.title)).toEqual(['home', 'application', 'gateway']);
+  });
+
+  it('on /home the side menu lists the header entries', () => {
+    const { main, side } = at('/home');
+    expect(side).toEqual(main);
+    expect(side.find((e) => e.title === 'home')?.active).toBe(true);
+  });
+
+  it('side links carry the query the route needs; unbuilt and forbidden entries are left out', () => {
+    const params = new URLSearchParams('gwID=0102030405060708&gwName=gw1&other=x');
+    const { side } = menusAt(routeOf('/gateway/detail'), ADMIN, params);
+    expect(side.map((e) => e.path)).toEqual([
+      '/gateway/detail',
+      '/gateway/report-info',
+      '/gateway/real-time',
+      '/gateway/history',
+      '/gateway/link-history',
+      '/gateway/status-history',
+    ]);
+    expect(side[0]).toMatchObject({ to: '/gateway/detail?gwID=0102030405060708&gwName=gw1', active: true });
+    expect(menusAt(routeOf('/platform/audit-log'), COMMON, none).side).toEqual([]);
+  });
+
+  it('a route shows up in its menu by itself once it has a page', () => {
+    const noiseScan = routeOf('/gateway/noise-scan') as RouteDef;
+    const onMenu = () => at('/gateway/detail').side.some((e) => e.path === noiseScan.path);
+    expect(onMenu()).toBe(false);
+    noiseScan.page = async () => ({ default: () => null });
+    try {
+      expect(onMenu()).toBe(true);
+    } finally {
+      delete noiseScan.page;
+    }
+  });
+
+  it('every menu names routes of the table, and a built page never has an unbuilt breadcrumb parent', () => {
+    const items: MenuItem[] = Object.values(MENU_SETS).flat();
+    for (const m of items) expect(routeOf(m.path), m.path).toBeDefined();
+    for (const r of ROUTES.filter(hasPage)) {
+      for (let p = r.parent; p; p = routeOf(p)?.parent) expect(hasPage(routeOf(p)), `${r.path} → ${p}`).toBe(true);
+    }
+  });
+});

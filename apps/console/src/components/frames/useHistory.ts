@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+
+export type HistoryQuery = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+
+/** Cache key prefix of one history list: invalidate it to refetch every page of that list. */
+export const historyKey = (path: string) => ['history', path] as const;
+
+/** One page of a history list; refetched when the query changes, the previous page kept meanwhile. */
+export function useHistory<T>(path: string, query: HistoryQuery | null, refetchMs?: number) {
+  return useQuery({
+    refetchInterval: refetchMs,
+    queryKey: [...historyKey(path), query],
+    queryFn: () => http.list<T>(path, query ?? {}),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
