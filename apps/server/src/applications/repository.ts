@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard';
 import { newSecret } from '../auth/tokens';
 import type { Db } from '../db/client';
+import { ownedBy } from '../db/ownership';
 import { users } from '../db/schema/core';
 import { applications, devices } from '../db/schema/devices';
 
@@ -23,9 +24,6 @@ export type AppOrder = keyof typeof ORDER;
 /** Escape LIKE wildcards so a keyword is matched literally as a prefix. */
 export const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Common users see their own applications only; admins see all. */
-const visibleTo = (user: AuthUser): SQL | undefined => (user.admin ? undefined : eq(applications.ownerId, user.id));
-
 export class ApplicationRepository {
   constructor(private readonly db: Db) {}
 
@@ -34,7 +32,7 @@ export class ApplicationRepository {
     const [row] = await this.db
       .select()
       .from(applications)
-      .where(and(eq(applications.id, id), visibleTo(user)))
+      .where(and(eq(applications.id, id), ownedBy(user, applications.ownerId)))
       .limit(1);
     return row;
   }
@@ -57,7 +55,7 @@ export class ApplicationRepository {
     user: AuthUser,
     p: { limit?: number; offset: number; orderBy?: AppOrder; orderType: 'asc' | 'desc'; where?: SQL },
   ) {
-    const where = and(visibleTo(user), p.where);
+    const where = and(ownedBy(user, applications.ownerId), p.where);
     const col = ORDER[p.orderBy ?? 'appID'];
     const q = this.db
       .select({ app: applications, deviceNums, username: users.name })

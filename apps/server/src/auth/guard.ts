@@ -65,6 +65,3 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     if (access === 'admin' && !user.admin) throw new DomainError(C.FORBIDDEN);
   });
 }
-
-/** Owned rows: admins see everything, a common user only its own. */
-export const ownerFilter = (user: AuthUser): number | undefined => (user.admin ? undefined : user.id);

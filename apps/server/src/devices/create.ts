@@ -5,9 +5,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppRecord } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
+import { uniqueViolation } from '../db/errors';
+import { maySee } from '../db/ownership';
 import { deviceTags } from '../db/schema/devices';
 import { DomainError } from '../errors';
-import { uniqueViolation } from '../http/devices/refuse';
 import { checkRegion } from './regions';
 import type { DeviceRepository, NewDevice, SessionHolder } from './repository';
 
@@ -33,8 +34,7 @@ export async function foreignTags(db: Db, ownerId: number, ids: number[]): Promi
  * (admins, its owner); anyone else learns only that the pair is taken.
  */
 export function sessionTakenReason(holder: SessionHolder, viewer: AuthUser | undefined): string {
-  const maySee = viewer !== undefined && (viewer.admin || viewer.id === holder.ownerId);
-  return maySee ? `used by ${holder.devEui}` : 'used by another device';
+  return viewer !== undefined && maySee(viewer, holder.ownerId) ? `used by ${holder.devEui}` : 'used by another device';
 }
 
 /** The columns a create writes: session keys only for ABP, subnet only when fixed. */
@@ -152,7 +152,7 @@ export async function createDevices(
     // A concurrent request took an EUI or a session between the checks and the insert.
     const hit = uniqueViolation(err);
     if (hit === undefined) throw err;
-    const addr = hit.includes('addr');
+    const addr = hit.constraint?.includes('addr') ?? false;
     throw new DomainError(
       addr ? C.DEVADDR_NWKSKEY_DUP : C.DEVICE_EXISTS,
       'taken by a concurrent request',

@@ -3,6 +3,7 @@ import { and, asc, count as countAll, desc, eq, inArray, type SQL, type SQLWrapp
 import { likePrefix } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
+import { ownedBy } from '../db/ownership';
 import { settings, users } from '../db/schema/core';
 import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
 
@@ -28,9 +29,6 @@ export async function afterBulkWrite(s: { database: { kind: string }; db: Db }, 
 
 /** Settings key that overrides DEVICE_QUOTA_DEFAULT (a JSON number). */
 export const DEVICE_QUOTA_SETTING = 'deviceQuota';
-
-export const visibleDevices = (user: AuthUser): SQL | undefined =>
-  user.admin ? undefined : eq(devices.ownerId, user.id);
 
 /** One array parameter for a list of hex ids (validated lowercase hex: no quoting needed). */
 export const anyOf = (col: SQLWrapper, ids: string[]) => sql`${col} = ANY(${`{${ids.join(',')}}`}::varchar[])`;
@@ -127,7 +125,7 @@ export class DeviceRepository {
     const [row] = await this.db
       .select()
       .from(devices)
-      .where(and(eq(devices.devEui, devEUI), visibleDevices(user)))
+      .where(and(eq(devices.devEui, devEUI), ownedBy(user, devices.ownerId)))
       .limit(1);
     return row;
   }
@@ -140,7 +138,7 @@ export class DeviceRepository {
         ...(await db
           .select()
           .from(devices)
-          .where(and(anyOf(devices.devEui, euis.slice(i, i + 5000)), visibleDevices(user)))),
+          .where(and(anyOf(devices.devEui, euis.slice(i, i + 5000)), ownedBy(user, devices.ownerId)))),
       );
     }
     return out;
@@ -156,7 +154,7 @@ export class DeviceRepository {
       return this.listByTag({ ...p, appID: p.appID, tagsId: p.tagsId, by });
     }
     const where = and(
-      visibleDevices(user),
+      ownedBy(user, devices.ownerId),
       p.appID !== undefined ? eq(devices.appId, p.appID) : undefined,
       p.regions?.length ? inArray(devices.region, p.regions) : undefined,
       p.tagsId?.length ? hasAnyTag(p.tagsId) : undefined,
@@ -248,9 +246,9 @@ export class DeviceRepository {
     const ors: SQL[] = [sql`lower(${devices.name}) LIKE ${prefix}`];
     if (/^[0-9a-f]{1,16}$/.test(k)) ors.push(sql`${devices.devEui} LIKE ${prefix}`);
     if (/^[0-9a-f]{1,8}$/.test(k)) ors.push(sql`${devices.devAddr} LIKE ${prefix}`);
-    const ownTags = user.admin ? sql`` : sql` AND ${deviceTags.ownerId} = ${user.id}`;
+    const tagWhere = and(sql`lower(${deviceTags.name}) = ${k}`, ownedBy(user, deviceTags.ownerId));
     ors.push(
-      sql`${devices.tagIds} && (SELECT coalesce(array_agg(${deviceTags.id}), '{}') FROM ${deviceTags} WHERE lower(${deviceTags.name}) = ${k}${ownTags})`,
+      sql`${devices.tagIds} && (SELECT coalesce(array_agg(${deviceTags.id}), '{}') FROM ${deviceTags} WHERE ${tagWhere})`,
     );
     // Sorted by name, not DevEUI: an order the primary key serves would make the planner walk
     // every row instead of OR-ing the index hits.

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { ownedBy, type Viewer } from '../db/ownership';
 import { users } from '../db/schema/core';
 import { gateways, gatewayTags, gatewayTypes } from '../db/schema/gateways';
 import type { GatewayTypeRecord } from './types-repository';
@@ -98,7 +99,8 @@ const ORDER = {
 } as const;
 
 export interface GatewayFilter {
-  ownerId?: number;
+  /** Whose gateways: an admin's view holds every owner's. */
+  viewer: Viewer;
   regions?: string[];
   gwTypes?: string[];
   online?: boolean;
@@ -155,8 +157,7 @@ export class GatewayRepository {
   constructor(private readonly db: Db) {}
 
   private where(f: GatewayFilter): SQL | undefined {
-    const conds: SQL[] = [];
-    if (f.ownerId !== undefined) conds.push(eq(gateways.ownerId, f.ownerId));
+    const conds: (SQL | undefined)[] = [ownedBy(f.viewer, gateways.ownerId)];
     if (f.regions?.length) conds.push(inArray(gateways.region, f.regions));
     if (f.gwTypes?.length) {
       conds.push(
@@ -172,7 +173,7 @@ export class GatewayRepository {
       const k = likeEscape(f.keyword);
       conds.push(or(like(gateways.gwId, `${k.toLowerCase()}%`), ilike(gateways.name, `%${k}%`))!);
     }
-    return conds.length ? and(...conds) : undefined;
+    return and(...conds);
   }
 
   async list(
@@ -237,27 +238,23 @@ export class GatewayRepository {
     );
   }
 
-  /** One gateway with its type, if the caller may see it (ownerId undefined = admin). */
-  async visibleRow(gwId: string, ownerId: number | undefined, withOwner: boolean): Promise<GatewayRow | undefined> {
-    const conds = [eq(gateways.gwId, gwId)];
-    if (ownerId !== undefined) conds.push(eq(gateways.ownerId, ownerId));
+  /** One gateway with its type, if the viewer may see it. */
+  async visibleRow(gwId: string, viewer: Viewer, withOwner: boolean): Promise<GatewayRow | undefined> {
     const page = await this.db
       .select({ g: gateways, t: gatewayTypes })
       .from(gateways)
       .innerJoin(gatewayTypes, eq(gatewayTypes.id, gateways.gwTypeId))
-      .where(and(...conds));
+      .where(and(eq(gateways.gwId, gwId), ownedBy(viewer, gateways.ownerId)));
     return (await this.hydrate(page, withOwner))[0];
   }
 
-  /** The gateways among `gwIds` the caller may see. */
-  async visible(gwIds: string[], ownerId: number | undefined): Promise<GatewayRecord[]> {
+  /** The gateways among `gwIds` the viewer may see. */
+  async visible(gwIds: string[], viewer: Viewer): Promise<GatewayRecord[]> {
     if (gwIds.length === 0) return [];
-    const conds = [inArray(gateways.gwId, gwIds)];
-    if (ownerId !== undefined) conds.push(eq(gateways.ownerId, ownerId));
     return this.db
       .select()
       .from(gateways)
-      .where(and(...conds));
+      .where(and(inArray(gateways.gwId, gwIds), ownedBy(viewer, gateways.ownerId)));
   }
 
   /** Which of `gwIds` exist at all (any owner): gwIDs are unique across the platform. */
@@ -284,8 +281,8 @@ export class GatewayRepository {
     return Number(n);
   }
 
-  async search(keyword: string, ownerId: number | undefined, limit: number | undefined, offset: number) {
-    const where = this.where({ ownerId, keyword });
+  async search(keyword: string, viewer: Viewer, limit: number | undefined, offset: number) {
+    const where = this.where({ viewer, keyword });
     const q = this.db
       .select({ g: gateways, t: gatewayTypes, owner: users.name })
       .from(gateways)

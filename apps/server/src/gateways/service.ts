@@ -11,6 +11,8 @@ import {
 } from '@lns/contract/gateways';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { uniqueViolation } from '../db/errors';
+import { asOwner, type Viewer } from '../db/ownership';
 import { settings } from '../db/schema/core';
 import { DomainError } from '../errors';
 import { rowToBody, type SheetRow } from './excel';
@@ -89,21 +91,13 @@ export function gatewayValues(
   };
 }
 
-/** PostgreSQL's error code and constraint, through Drizzle's wrapper. */
-function pgError(err: unknown): { code?: string; constraint?: string } {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  return e?.cause?.code ? e.cause : e;
-}
-
 /** A unique violation raced past the checks: the same answer the check would have given. */
-export function uniqueViolation(err: unknown): DomainError | undefined {
-  const e = pgError(err);
-  if (e.code !== '23505') return undefined;
-  if (e.constraint?.includes('name')) return new DomainError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
+function takenAnswer(err: unknown): DomainError | undefined {
+  const hit = uniqueViolation(err);
+  if (!hit) return undefined;
+  if (hit.constraint?.includes('name')) return new DomainError(C.GATEWAY_NAME_EXISTS, undefined, 'gwName');
   return new DomainError(C.GATEWAY_ID_EXISTS, undefined, 'gwID');
 }
-
-export const isForeignKeyViolation = (err: unknown): boolean => pgError(err).code === '23503';
 
 /** Create, update, batch and import rules for gateways; routes stay thin. */
 export class GatewayService {
@@ -125,7 +119,7 @@ export class GatewayService {
 
   /** Tags given to a gateway must be its owner's. */
   async checkTags(tagsId: number[], ownerId: number): Promise<void> {
-    const found = await this.tags.visible(tagsId, ownerId);
+    const found = await this.tags.visible(tagsId, asOwner(ownerId));
     if (found.length !== tagsId.length) {
       const ok = new Set(found.map((t) => t.id));
       throw new DomainError(C.PARAM_FORMAT, `unknown tag ${tagsId.find((id) => !ok.has(id))}`, 'tagsId');
@@ -158,16 +152,16 @@ export class GatewayService {
     try {
       await insertGateways(this.db, [{ ...values, tagIds: input.tagsId, createdAt: now, updatedAt: now }]);
     } catch (err) {
-      throw uniqueViolation(err) ?? err;
+      throw takenAnswer(err) ?? err;
     }
   }
 
   /** Resolves to the row before and the values written (the audit log records both). */
   async update(
     input: GatewayInput,
-    callerOwner: number | undefined,
+    viewer: Viewer,
   ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
-    const [existing] = await this.repo.visible([input.gwID], callerOwner);
+    const [existing] = await this.repo.visible([input.gwID], viewer);
     if (!existing) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
     const type = await this.typeOf(input.gwType);
     const { gwId: _, ownerId: __, ...values } = gatewayValues(input, type, existing.ownerId, existing);
@@ -178,15 +172,15 @@ export class GatewayService {
     try {
       await updateGateway(this.db, existing.gwId, { ...values, tagIds: input.tagsId });
     } catch (err) {
-      throw uniqueViolation(err) ?? err;
+      throw takenAnswer(err) ?? err;
     }
     return { before: existing, after: { ...existing, ...values, tagIds: input.tagsId } };
   }
 
   /** All or nothing: any gwID the caller cannot see refuses the whole batch (5006). */
-  async delete(gwIDs: string[], callerOwner: number | undefined): Promise<void> {
+  async delete(gwIDs: string[], viewer: Viewer): Promise<void> {
     const ids = [...new Set(gwIDs)];
-    const found = new Set((await this.repo.visible(ids, callerOwner)).map((g) => g.gwId));
+    const found = new Set((await this.repo.visible(ids, viewer)).map((g) => g.gwId));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw new RowsError(
@@ -198,9 +192,9 @@ export class GatewayService {
   }
 
   /** Only the fields sent change; one transaction, refused as a whole with per-gateway errors. */
-  async batchUpdate(body: GatewayBatchUpdateBody & { gwIDs: string[] }, callerOwner: number | undefined) {
+  async batchUpdate(body: GatewayBatchUpdateBody & { gwIDs: string[] }, viewer: Viewer) {
     const ids = [...new Set(body.gwIDs)];
-    const found = await this.repo.visible(ids, callerOwner);
+    const found = await this.repo.visible(ids, viewer);
     const byId = new Map(found.map((g) => [g.gwId, g]));
     const problems: RowProblem[] = ids
       .filter((id) => !byId.has(id))
@@ -218,7 +212,7 @@ export class GatewayService {
     }
     if (body.tagsId?.length) {
       for (const ownerId of new Set(found.map((g) => g.ownerId))) {
-        const mine = await this.tags.visible(body.tagsId, ownerId);
+        const mine = await this.tags.visible(body.tagsId, asOwner(ownerId));
         if (mine.length === body.tagsId.length) continue;
         for (const g of found.filter((x) => x.ownerId === ownerId)) {
           problems.push({
@@ -327,7 +321,7 @@ export class GatewayService {
         ),
       );
     } catch (err) {
-      throw uniqueViolation(err) ?? err;
+      throw takenAnswer(err) ?? err;
     }
     return accepted.length;
   }

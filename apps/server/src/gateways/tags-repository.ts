@@ -1,6 +1,7 @@
 import type { GatewayTag } from '@lns/contract/gateway-tags';
-import { and, arrayOverlaps, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { ownedBy, type Viewer } from '../db/ownership';
 import { users } from '../db/schema/core';
 import { gateways, gatewayTags } from '../db/schema/gateways';
 
@@ -10,20 +11,19 @@ export type GatewayTagRecord = typeof gatewayTags.$inferSelect;
 export class GatewayTagRepository {
   constructor(private readonly db: Db) {}
 
-  /** Tags of one owner, or of everyone (with the owner named) when ownerId is undefined. */
-  async list(ownerId: number | undefined): Promise<GatewayTag[]> {
-    const where = ownerId === undefined ? undefined : eq(gatewayTags.ownerId, ownerId);
+  /** The viewer's tags; an admin's view holds everyone's, with the owner named. */
+  async list(viewer: Viewer): Promise<GatewayTag[]> {
     const rows = await this.db
       .select({ t: gatewayTags, owner: users.name })
       .from(gatewayTags)
       .innerJoin(users, eq(users.id, gatewayTags.ownerId))
-      .where(where)
+      .where(ownedBy(viewer, gatewayTags.ownerId))
       .orderBy(asc(gatewayTags.groupName), asc(gatewayTags.name), asc(gatewayTags.id));
     const counts = new Map<number, number>();
     if (rows.length > 0) {
-      const owned = ownerId === undefined ? sql`true` : sql`g.owner_id = ${ownerId}`;
+      const owned = ownedBy(viewer, gateways.ownerId) ?? sql`true`;
       const res = await this.db.execute(
-        sql`select t.id, count(*)::int as n from ${gateways} g cross join unnest(g.tag_ids) as t(id) where ${owned} group by t.id`,
+        sql`select t.id, count(*)::int as n from ${gateways} cross join unnest(${gateways.tagIds}) as t(id) where ${owned} group by t.id`,
       );
       for (const r of (res as unknown as { rows: { id: number; n: number }[] }).rows)
         counts.set(Number(r.id), Number(r.n));
@@ -34,7 +34,7 @@ export class GatewayTagRepository {
       groupName: t.groupName,
       gateways: counts.get(t.id) ?? 0,
       createdAt: t.createdAt,
-      ...(ownerId === undefined ? { ownerID: t.ownerId, owner } : {}),
+      ...(viewer.admin ? { ownerID: t.ownerId, owner } : {}),
     }));
   }
 
@@ -58,15 +58,13 @@ export class GatewayTagRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The tags among `ids` visible to the caller (its own, or all for admins). */
-  async visible(ids: number[], ownerId: number | undefined): Promise<GatewayTagRecord[]> {
+  /** The tags among `ids` the viewer may see. */
+  async visible(ids: number[], viewer: Viewer): Promise<GatewayTagRecord[]> {
     if (ids.length === 0) return [];
-    const conds: SQL[] = [inArray(gatewayTags.id, ids)];
-    if (ownerId !== undefined) conds.push(eq(gatewayTags.ownerId, ownerId));
     return this.db
       .select()
       .from(gatewayTags)
-      .where(and(...conds));
+      .where(and(inArray(gatewayTags.id, ids), ownedBy(viewer, gatewayTags.ownerId)));
   }
 
   /** Deletes tags and takes them off every gateway, in one transaction. */

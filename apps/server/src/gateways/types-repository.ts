@@ -1,6 +1,7 @@
 import type { GwSubmodel, GwTypeRow } from '@lns/contract/gateway-types';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { ownedBy, type Viewer } from '../db/ownership';
 import { gateways, gatewayTypes } from '../db/schema/gateways';
 
 export type GatewayTypeRecord = typeof gatewayTypes.$inferSelect;
@@ -49,13 +50,13 @@ export class GatewayTypeRepository {
     return this.db.select().from(gatewayTypes).orderBy(asc(gatewayTypes.name));
   }
 
-  /** A page of types with how many gateways of each the owner (undefined = everyone) has. */
+  /** A page of types with how many gateways of each the viewer sees. */
   async list(p: {
     limit?: number;
     offset: number;
     orderBy?: keyof typeof ORDER;
     orderType: 'asc' | 'desc';
-    ownerId?: number;
+    viewer: Viewer;
   }): Promise<{ rows: GwTypeRow[]; amount: number }> {
     const col = ORDER[p.orderBy ?? 'gwType'];
     const q = this.db
@@ -67,11 +68,10 @@ export class GatewayTypeRepository {
     const [{ n }] = (await this.db.select({ n: count() }).from(gatewayTypes)) as [{ n: number }];
     const counts = new Map<number, number>();
     if (types.length > 0) {
-      const owner = p.ownerId === undefined ? sql`true` : eq(gateways.ownerId, p.ownerId);
       const rows = await this.db
         .select({ id: gateways.gwTypeId, n: count() })
         .from(gateways)
-        .where(owner)
+        .where(ownedBy(p.viewer, gateways.ownerId))
         .groupBy(gateways.gwTypeId);
       for (const r of rows) counts.set(r.id, Number(r.n));
     }

@@ -6,6 +6,8 @@
  * their fields, and every other error without those fields; causes are followed.
  */
 
+import { isDatabaseError } from '../db/errors';
+
 /** What a PostgreSQL error may show: codes and names, never values. */
 const DATABASE_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
 /** Fields that may hold query parameters or row values, dropped from any error. */
@@ -14,8 +16,6 @@ const MAX_CAUSES = 5;
 
 type Obj = Record<string, unknown>;
 
-/** node-postgres DatabaseError and PGlite's error both carry a SQLSTATE `code` and a `severity`. */
-const isDatabaseError = (e: Obj) => typeof e.severity === 'string' && typeof e.code === 'string';
 /** Drizzle's wrapper: its message is "Failed query: <sql>\nparams: <values>". */
 const isQueryError = (e: Obj) => 'params' in e && 'query' in e && e.cause !== undefined;
 

@@ -1,23 +1,21 @@
 import type { RegionCount } from '@lns/contract/dashboard';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { ownedBy } from '../../db/ownership';
 import { applications, devices } from '../../db/schema/devices';
 import { gateways } from '../../db/schema/gateways';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as Rows<T>).rows;
 
-const mine = (user: AuthUser, col: typeof applications.ownerId | typeof devices.ownerId | typeof gateways.ownerId) =>
-  user.admin ? undefined : eq(col, user.id);
-
 export async function countApplications(db: Db, user: AuthUser): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(applications).where(mine(user, applications.ownerId));
+  const [r] = await db.select({ n: count() }).from(applications).where(ownedBy(user, applications.ownerId));
   return r?.n ?? 0;
 }
 
 export async function countDevices(db: Db, user: AuthUser): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(devices).where(mine(user, devices.ownerId));
+  const [r] = await db.select({ n: count() }).from(devices).where(ownedBy(user, devices.ownerId));
   return r?.n ?? 0;
 }
 
@@ -25,7 +23,7 @@ export async function countGateways(db: Db, user: AuthUser) {
   const rows = await db
     .select({ online: gateways.online, n: count() })
     .from(gateways)
-    .where(mine(user, gateways.ownerId))
+    .where(ownedBy(user, gateways.ownerId))
     .groupBy(gateways.online);
   const online = rows.find((r) => r.online)?.n ?? 0;
   const offline = rows.find((r) => !r.online)?.n ?? 0;
@@ -36,7 +34,7 @@ export async function devicesByRegion(db: Db, user: AuthUser): Promise<RegionCou
   const rows = await db
     .select({ region: devices.region, count: count() })
     .from(devices)
-    .where(mine(user, devices.ownerId))
+    .where(ownedBy(user, devices.ownerId))
     .groupBy(devices.region)
     .orderBy(devices.region);
   return rows;
@@ -46,7 +44,7 @@ export async function gatewaysByRegion(db: Db, user: AuthUser): Promise<RegionCo
   return db
     .select({ region: gateways.region, count: count() })
     .from(gateways)
-    .where(mine(user, gateways.ownerId))
+    .where(ownedBy(user, gateways.ownerId))
     .groupBy(gateways.region)
     .orderBy(gateways.region);
 }
@@ -60,7 +58,9 @@ export async function tableExists(db: Db, name: string): Promise<boolean> {
 /** Multicast groups the user owns (all for admins); 0 while the multicast table does not exist. */
 export async function countMulticastGroups(db: Db, user: AuthUser): Promise<number> {
   if (!(await tableExists(db, 'multicast_groups'))) return 0;
-  const where = user.admin ? sql`` : sql` WHERE owner_id = ${user.id}`;
+  // No schema object yet for a table another area adds: its owner column by name.
+  const own = ownedBy(user, sql`owner_id`);
+  const where = own ? sql` WHERE ${own}` : sql``;
   const [r] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM multicast_groups${where}`);
   return r?.n ?? 0;
 }

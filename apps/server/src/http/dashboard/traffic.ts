@@ -2,6 +2,8 @@ import { HOUR_MS } from '@lns/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { ownedBy } from '../../db/ownership';
+import { devices } from '../../db/schema/devices';
 
 type Rows<T> = { rows: T[] };
 
@@ -15,7 +17,8 @@ export async function trafficPerHour(
   hours: number[],
 ): Promise<{ uplinks: number[]; downlinks: number[] }> {
   const start = hours[0]!;
-  const own = user.admin ? sql`` : sql` AND f.dev_eui IN (SELECT dev_eui FROM devices WHERE owner_id = ${user.id})`;
+  const mine = ownedBy(user, devices.ownerId);
+  const own = mine ? sql` AND f.dev_eui IN (SELECT ${devices.devEui} FROM ${devices} WHERE ${mine})` : sql``;
   const res = (await db.execute(sql`
     SELECT (f.created_at / ${HOUR_MS}) * ${HOUR_MS} AS h, f.uplink AS up, count(*)::int AS n
     FROM device_frames f

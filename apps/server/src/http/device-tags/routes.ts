@@ -2,6 +2,7 @@ import { C } from '@lns/contract/codes';
 import { tagCreateBody, tagDeleteBody, tagListResult } from '@lns/contract/device-tags';
 import { envelopeOf } from '@lns/contract/envelope';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ownedBy } from '../../db/ownership';
 import { devices, deviceTags } from '../../db/schema/devices';
 import { refuseBatch } from '../devices/refuse';
 import { ok } from '../envelope';
@@ -11,7 +12,6 @@ const tags = ['device tags'];
 
 /** Device tags: a common user's own tags (admins: everyone's), grouped by groupName. */
 export const deviceTagRoutes: RouteModule = (app, s) => {
-  const mine = (user: { id: number; admin: boolean }) => (user.admin ? undefined : eq(deviceTags.ownerId, user.id));
   const deviceNums = sql<number>`(SELECT count(*) FROM ${devices} WHERE ${devices.tagIds} @> ARRAY[${deviceTags.id}])::int`;
 
   app.get(
@@ -27,7 +27,7 @@ export const deviceTagRoutes: RouteModule = (app, s) => {
           createtime: deviceTags.createdAt,
         })
         .from(deviceTags)
-        .where(mine(req.user))
+        .where(ownedBy(req.user, deviceTags.ownerId))
         .orderBy(asc(deviceTags.groupName), asc(deviceTags.name), asc(deviceTags.id));
       return ok({ tags: rows });
     },
@@ -86,7 +86,7 @@ export const deviceTagRoutes: RouteModule = (app, s) => {
       const found = await s.db
         .select({ id: deviceTags.id })
         .from(deviceTags)
-        .where(and(inArray(deviceTags.id, ids), mine(req.user)));
+        .where(and(inArray(deviceTags.id, ids), ownedBy(req.user, deviceTags.ownerId)));
       const have = new Set(found.map((r) => r.id));
       const failed = ids
         .filter((id) => !have.has(id))

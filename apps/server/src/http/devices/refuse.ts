@@ -17,12 +17,3 @@ export function refuseBatch(
 ) {
   return reply.status(httpStatusOf(code)).send({ ...errorEnvelope(code, req.locale, { detail, field }), data });
 }
-
-/** PostgreSQL unique violation, with the index it hit. */
-export function uniqueViolation(err: unknown): string | undefined {
-  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 3; i++, e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint ?? '';
-  }
-  return undefined;
-}

@@ -17,6 +17,7 @@ import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
+import { uniqueViolation } from '../../db/errors';
 import { createDevices, foreignTags, type RowInput, sessionTakenReason } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
@@ -24,7 +25,7 @@ import { DomainError } from '../../errors';
 import { list, ok } from '../envelope';
 import type { RouteModule } from '../types';
 import { issueFailure } from './issues';
-import { refuseBatch, uniqueViolation } from './refuse';
+import { refuseBatch } from './refuse';
 
 const tags = ['devices'];
 

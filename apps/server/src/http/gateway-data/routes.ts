@@ -16,7 +16,7 @@ import { gatewayFrame } from '@lns/contract/frames';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { type AuthUser, ownerFilter } from '../../auth/guard';
+import type { AuthUser } from '../../auth/guard';
 import { gatewayConnections, gatewayFrames, gatewayStats } from '../../db/schema/dataplane';
 import { DomainError } from '../../errors';
 import { GatewayRepository } from '../../gateways/repository';
@@ -53,7 +53,7 @@ function sendXlsx(reply: FastifyReply, name: string, sheet: unknown[][]) {
 export const gatewayDataRoutes: RouteModule = (app, s) => {
   const gateways = new GatewayRepository(s.db);
   const visible = async (gwID: string, user: AuthUser) => {
-    const [g] = await gateways.visible([gwID], ownerFilter(user));
+    const [g] = await gateways.visible([gwID], user);
     if (!g) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
     // gateway_frames has no foreign key: older rows belong to an earlier gateway of that ID.
     return { since: g.createdAt };

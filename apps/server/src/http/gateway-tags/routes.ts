@@ -2,7 +2,7 @@ import { C } from '@lns/contract/codes';
 import { envelopeOf } from '@lns/contract/envelope';
 import { gatewayTagCreateBody, gatewayTagDeleteBody, gatewayTagList } from '@lns/contract/gateway-tags';
 import { z } from 'zod';
-import { ownerFilter } from '../../auth/guard';
+import { uniqueViolation } from '../../db/errors';
 import { DomainError } from '../../errors';
 import { GatewayTagRepository } from '../../gateways/tags-repository';
 import { ok } from '../envelope';
@@ -22,7 +22,7 @@ export const gatewayTagRoutes: RouteModule = (app, s) => {
         response: { 200: envelopeOf(gatewayTagList) },
       },
     },
-    async (req) => ok({ tags: await repo.list(ownerFilter(req.user)) }),
+    async (req) => ok({ tags: await repo.list(req.user) }),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const gatewayTagRoutes: RouteModule = (app, s) => {
       try {
         return ok({ tagsId: await repo.create(req.user.id, groupName, names) });
       } catch (err) {
-        if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (uniqueViolation(err)) {
           throw new DomainError(C.PARAM_FORMAT, 'tag exists', 'tags');
         }
         throw err;
@@ -61,7 +61,7 @@ export const gatewayTagRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       const ids = [...new Set(req.body.tagsId)];
-      const found = await repo.visible(ids, ownerFilter(req.user));
+      const found = await repo.visible(ids, req.user);
       if (found.length !== ids.length) {
         const have = new Set(found.map((t) => t.id));
         throw new DomainError(C.PARAM_FORMAT, `unknown tag ${ids.find((id) => !have.has(id))}`, 'tagsId');

@@ -10,9 +10,8 @@ import {
 import { PICO } from '@lns/contract/gateways';
 import { pageWindow } from '@lns/contract/paging';
 import { z } from 'zod';
-import { ownerFilter } from '../../auth/guard';
+import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { DomainError } from '../../errors';
-import { isForeignKeyViolation } from '../../gateways/service';
 import { GatewayTypeRepository } from '../../gateways/types-repository';
 import { list, ok } from '../envelope';
 import type { RouteModule } from '../types';
@@ -44,7 +43,7 @@ export const gatewayTypeRoutes: RouteModule = (app, s) => {
         ...pageWindow(q),
         orderBy: q.orderBy,
         orderType: q.orderType,
-        ownerId: ownerFilter(req.user),
+        viewer: req.user,
       });
       return list(rows, amount);
     },
@@ -66,7 +65,7 @@ export const gatewayTypeRoutes: RouteModule = (app, s) => {
       try {
         return ok({ gwTypeID: (await types.create(req.body)).id });
       } catch (err) {
-        if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (uniqueViolation(err)) {
           throw new DomainError(C.GWTYPE_EXISTS, undefined, 'gwType');
         }
         throw err;
@@ -111,7 +110,7 @@ export const gatewayTypeRoutes: RouteModule = (app, s) => {
         await types.delete(gwTypeID);
       } catch (err) {
         // Other areas' tables (tx lookup tables, global configurations) may refer to the type too.
-        if (isForeignKeyViolation(err)) throw new DomainError(C.GWTYPE_LINKED, undefined, 'gwTypeID');
+        if (foreignKeyViolation(err)) throw new DomainError(C.GWTYPE_LINKED, undefined, 'gwTypeID');
         throw err;
       }
       return ok();

@@ -20,7 +20,6 @@ import { pageWindow } from '@lns/contract/paging';
 import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import { z } from 'zod';
 import { noteAudit } from '../../audit/hook';
-import { ownerFilter } from '../../auth/guard';
 import { localTopics } from '../../bus/bus';
 import { DomainError } from '../../errors';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
@@ -39,7 +38,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
   const refusePrivate = pushUrlGuard(s.config);
 
   s.search.register('gateway', async ({ keyword, user, limit, offset }) => {
-    const { rows, amount } = await svc.repo.search(keyword, ownerFilter(user), limit, offset);
+    const { rows, amount } = await svc.repo.search(keyword, user, limit, offset);
     return {
       amount,
       rows: rows.map(({ g, t, owner }) =>
@@ -73,7 +72,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
           ...pageWindow(q),
           orderBy: q.orderBy,
           orderType: q.orderType,
-          ownerId: ownerFilter(req.user),
+          viewer: req.user,
           regions: q.regions,
           gwTypes: q.gwTypes,
           online: q.online,
@@ -113,7 +112,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     },
     async (req) => {
       refusePrivate(req.body.pushUrls);
-      noteAudit(req, await svc.update(req.body, ownerFilter(req.user)));
+      noteAudit(req, await svc.update(req.body, req.user));
       return ok();
     },
   );
@@ -129,7 +128,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     },
     (req, reply) =>
       withRows(req, reply, async () => {
-        await svc.delete(req.body.gwIDs, ownerFilter(req.user));
+        await svc.delete(req.body.gwIDs, req.user);
         s.local.publish(localTopics.entityDeleted, { gateways: req.body.gwIDs });
         return ok();
       }),
@@ -144,8 +143,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
         body: gatewayBatchUpdateBody,
       },
     },
-    (req, reply) =>
-      withRows(req, reply, async () => ok({ count: await svc.batchUpdate(req.body, ownerFilter(req.user)) })),
+    (req, reply) => withRows(req, reply, async () => ok({ count: await svc.batchUpdate(req.body, req.user) })),
   );
 
   app.post(
@@ -226,7 +224,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
       },
     },
     async (req) => {
-      const row = await svc.repo.visibleRow(req.query.gwID, ownerFilter(req.user), req.user.admin);
+      const row = await svc.repo.visibleRow(req.query.gwID, req.user, req.user.admin);
       if (!row) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
       const g = await gatewayByGwId(s.db, row.gwID);
       const report = gatewayReport.safeParse(g?.status ?? {});
@@ -238,7 +236,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     '/api/gateway/updatemqtt',
     { schema: { tags, summary: "Change a gateway's MQTT keep-alive (5–60 s)", body: gatewayMqttBody } },
     async (req) => {
-      const [g] = await svc.repo.visible([req.body.gwID], ownerFilter(req.user));
+      const [g] = await svc.repo.visible([req.body.gwID], req.user);
       if (!g) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
       await updateGateway(s.db, g.gwId, { mqttKeepAlive: req.body.mqttKeepAlive });
       return ok();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AuthUser, authenticate } from '../../auth/guard';
 import type { Services } from '../../context';
+import { maySee } from '../../db/ownership';
 import { applications, devices } from '../../db/schema/devices';
 import { gateways } from '../../db/schema/gateways';
 import { DomainError } from '../../errors';
@@ -83,6 +84,6 @@ export async function checkStreamAccess(
   if (!user) throw new DomainError(C.TOKEN_INVALID);
   const { binding, missing, field } = await bindingOf(s, target);
   if (!binding) throw new DomainError(missing, undefined, field);
-  if (!user.admin && binding.ownerId !== user.id) throw new DomainError(C.FORBIDDEN, undefined, field);
+  if (!maySee(user, binding.ownerId)) throw new DomainError(C.FORBIDDEN, undefined, field);
   return { user, token, binding };
 }

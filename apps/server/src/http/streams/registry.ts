@@ -2,6 +2,7 @@ import { STREAM_CLOSE } from '@lns/contract/streams';
 import { type LiveQuery, type LiveRows, liveRows } from '../../auth/live-check';
 import { type EntityDeleted, onAuthRevoked, onEntityDeleted, type Revocation } from '../../auth/revocation';
 import type { Services } from '../../context';
+import { maySee } from '../../db/ownership';
 import type { StreamBinding } from './access';
 import { streamLimits } from './client';
 
@@ -32,7 +33,8 @@ export function verdict(s: OpenStream, live: LiveRows): Verdict {
   if (!row || (b.kind !== 'application' && 'createdAt' in row && row.createdAt !== b.createdAt)) {
     return { code: STREAM_CLOSE.GONE, reason: `${b.kind} deleted` };
   }
-  if (!who.admin && row.ownerId !== who.userId) return { code: STREAM_CLOSE.FORBIDDEN, reason: 'access withdrawn' };
+  if (!maySee({ id: who.userId, admin: who.admin }, row.ownerId))
+    return { code: STREAM_CLOSE.FORBIDDEN, reason: 'access withdrawn' };
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import { decodeMacCommands } from '@lns/lorawan/mac';
 import { getRegion, type Region } from '@lns/lorawan/regions';
 import type { AuthUser } from '../../auth/guard';
 import type { Services } from '../../context';
+import { maySee } from '../../db/ownership';
 import { downlinks } from '../../db/schema/dataplane';
 import { type DeviceRecord, deviceByEui } from '../../devices/repository';
 import { DomainError } from '../../errors';
@@ -71,8 +72,7 @@ export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: 
     }
   }
   const dev = await deviceByEui(s.db, devEUI);
-  if (!dev || (user && !user.admin && dev.ownerId !== user.id))
-    throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
+  if (!dev || (user && !maySee(user, dev.ownerId))) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
   const max = maxDownlinkBytes(dev);
   if (max !== undefined && data.length / 2 > max) {
     throw new DomainError(
