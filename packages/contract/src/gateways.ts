@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { gwTypeName, PICO_GW_TYPE } from './gateway-types';
 import { eui64 } from './hex';
-import { id, queryId, text } from './input';
+import { id, ownKeyMessage, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX, REMARKS_MAX } from './limits';
 import { pagingQuery, queryList } from './paging';
 import { regionId, subnetId } from './regions';
@@ -102,7 +102,7 @@ export const headerMap = z.preprocess(
       ? Object.fromEntries(Object.entries(v).filter(([k]) => k.trim() !== ''))
       : v,
   z
-    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), text().max(256))
+    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), text().max(256), ownKeyMessage)
     .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`),
 );
 
