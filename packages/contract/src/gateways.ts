@@ -111,9 +111,11 @@ export const tagsIdList = z
   .max(50)
   .transform((a) => [...new Set(a)]);
 
+/** A number or number text; null and blank text are absent (Number(' ') would be 0, a real place). */
 const coordinate = (max: number) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    (v) =>
+      v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v,
     z.number().min(-max).max(max).optional(),
   );
 
