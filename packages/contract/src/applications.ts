@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Args } from './endpoint';
-import { id, queryId, text } from './input';
+import { id, ownKeyMessage, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
 
@@ -98,6 +98,7 @@ export const pushHeaders = z.preprocess(
       text()
         .max(512)
         .regex(/^[^\r\n]*$/),
+      ownKeyMessage,
     )
     .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`)
     .superRefine((h, ctx) => {

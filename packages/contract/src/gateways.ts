@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { gwTypeName, PICO_GW_TYPE } from './gateway-types';
 import { eui64 } from './hex';
-import { id, queryId, text } from './input';
+import { id, ownKeyMessage, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX, REMARKS_MAX } from './limits';
 import { pagingQuery, queryList } from './paging';
 import { regionId, subnetId } from './regions';
@@ -102,7 +102,7 @@ export const headerMap = z.preprocess(
       ? Object.fromEntries(Object.entries(v).filter(([k]) => k.trim() !== ''))
       : v,
   z
-    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), text().max(256))
+    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), text().max(256), ownKeyMessage)
     .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`),
 );
 
@@ -111,9 +111,11 @@ export const tagsIdList = z
   .max(50)
   .transform((a) => [...new Set(a)]);
 
+/** A number or number text; null and blank text are absent (Number(' ') would be 0, a real place). */
 const coordinate = (max: number) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    (v) =>
+      v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v,
     z.number().min(-max).max(max).optional(),
   );
 

@@ -20,6 +20,11 @@ export function isCleanText(s: string): boolean {
 /** A request string: refuses NUL and unpaired surrogates; chain trim/min/max/regex as usual. */
 export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isCleanText, TEXT_MESSAGE);
 
+/** Record option: a refused key carries the key schema's own message (zod's is only "Invalid key in record"). */
+export const ownKeyMessage = {
+  error: (iss: z.core.$ZodRawIssue) => (iss.code === 'invalid_key' ? iss.issues[0]?.message : undefined),
+};
+
 /** A positive id of a `serial` (int4) column, in a JSON body. */
 export const id = () => z.int().min(1).max(INT4_MAX);
 

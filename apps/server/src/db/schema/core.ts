@@ -3,11 +3,11 @@ import { bigint, char, integer, jsonb, pgTable, serial, smallint, text, varchar 
 // Mirrors migrations/0001_core.sql; the SQL files are the source of truth for the database.
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
-  name: varchar('name', { length: 64 }).notNull(),
+  name: varchar('name', { length: 64 }).notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   admin: smallint('admin').notNull().default(0),
-  apiToken: varchar('api_token', { length: 64 }).notNull(),
-  mqUsername: varchar('mq_username', { length: 64 }).notNull(),
+  apiToken: varchar('api_token', { length: 64 }).notNull().unique(),
+  mqUsername: varchar('mq_username', { length: 64 }).notNull().unique(),
   mqPassword: varchar('mq_password', { length: 64 }).notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),

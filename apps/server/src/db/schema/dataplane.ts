@@ -63,7 +63,7 @@ export const deviceMessages = pgTable('device_messages', {
 
 export const downlinks = pgTable('downlinks', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  msgId: varchar('msg_id', { length: 32 }).notNull(),
+  msgId: varchar('msg_id', { length: 32 }).notNull().unique(),
   devEui: varchar('dev_eui', { length: 16 }).notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
@@ -73,7 +73,10 @@ export const downlinks = pgTable('downlinks', {
   macCommands: boolean('mac_commands').notNull().default(false),
   fCnt: bigint('f_cnt', { mode: 'number' }),
   status: smallint('status').notNull().default(0),
-  delivery: varchar('delivery', { length: 8 }).$type<'not_sent' | 'sent' | 'success' | 'error'>().notNull(),
+  delivery: varchar('delivery', { length: 8 })
+    .$type<'not_sent' | 'sent' | 'success' | 'error'>()
+    .notNull()
+    .default('not_sent'),
   responseError: varchar('response_error', { length: 32 }),
   gwId: varchar('gw_id', { length: 16 }),
   dltime: bigint('dltime', { mode: 'number' }),

@@ -1,4 +1,5 @@
 import type { AdrTarget } from '@lns/lorawan/adr';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -10,11 +11,13 @@ import {
   real,
   serial,
   smallint,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0002_applications_devices.sql; the SQL file is the source of truth.
-export const applications = pgTable('applications', {
+// Columns apart from their tables keep the unique indexes (declared with the table) short to read.
+const applicationColumns = {
   id: serial('id').primaryKey(),
   ownerId: integer('owner_id').notNull(),
   name: varchar('name', { length: 64 }).notNull(),
@@ -23,22 +26,28 @@ export const applications = pgTable('applications', {
   pushUrls: jsonb('push_urls').$type<string[]>().notNull().default([]),
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   enableMqtt: boolean('enable_mqtt').notNull().default(false),
-  mqName: varchar('mq_name', { length: 64 }).notNull(),
+  mqName: varchar('mq_name', { length: 64 }).notNull().unique(),
   mqPassword: varchar('mq_password', { length: 64 }).notNull(),
   decoder: jsonb('decoder').$type<{ name: string; type: string; content: string } | null>(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
-});
+};
+export const applications = pgTable('applications', applicationColumns, (t) => [
+  uniqueIndex('applications_owner_name_uq').on(t.ownerId, sql`lower(${t.name})`),
+]);
 
-export const deviceTags = pgTable('device_tags', {
+const deviceTagColumns = {
   id: serial('id').primaryKey(),
   ownerId: integer('owner_id').notNull(),
   groupName: varchar('group_name', { length: 64 }).notNull(),
   name: varchar('name', { length: 30 }).notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
-});
+};
+export const deviceTags = pgTable('device_tags', deviceTagColumns, (t) => [
+  uniqueIndex('device_tags_owner_group_name_uq').on(t.ownerId, t.groupName, t.name),
+]);
 
-export const devices = pgTable('devices', {
+const deviceColumns = {
   devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
   appId: integer('app_id').notNull(),
   ownerId: integer('owner_id').notNull(),
@@ -68,6 +77,8 @@ export const devices = pgTable('devices', {
   fPort: smallint('f_port'),
   battery: smallint('battery'),
   margin: smallint('margin'),
+  /** The best gateway of the last uplink: where a class C downlink goes. */
+  lastGwId: varchar('last_gw_id', { length: 16 }),
   /** ADR state (see ns/adr.ts): recent best SNRs, confirmed TX power / NbTrans, the request awaiting its answer. */
   adrSnr: real('adr_snr').array().notNull().default([]),
   txPower: smallint('tx_power').notNull().default(0),
@@ -75,7 +86,10 @@ export const devices = pgTable('devices', {
   adrReq: jsonb('adr_req').$type<AdrTarget>(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
-});
+};
+export const devices = pgTable('devices', deviceColumns, (t) => [
+  uniqueIndex('devices_addr_key_uq').on(t.devAddr, t.nwkSKey).where(sql`${t.devAddr} IS NOT NULL`),
+]);
 
 export const deviceSignal = pgTable('device_signal', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -87,11 +101,14 @@ export const deviceSignal = pgTable('device_signal', {
 });
 
 /** Kept by triggers on devices (see the migration); read by tag-filtered device lists. */
-export const deviceTagLinks = pgTable('device_tag_links', {
+const deviceTagLinkColumns = {
   tagId: integer('tag_id').notNull(),
   appId: integer('app_id').notNull(),
   region: varchar('region', { length: 20 }).notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   devEui: varchar('dev_eui', { length: 16 }).notNull(),
-  name: varchar('name', { length: 64 }).notNull(),
-});
+  name: varchar('name', { length: 64 }).notNull().default(''),
+};
+export const deviceTagLinks = pgTable('device_tag_links', deviceTagLinkColumns, (t) => [
+  uniqueIndex('device_tag_links_uq').on(t.tagId, t.appId, t.region, t.createdAt.desc(), t.devEui),
+]);
