@@ -1,7 +1,8 @@
+import { regionApi } from '@lns/contract/api/regions';
 import type { TagItem } from '@lns/contract/device-tags';
 import type { BatchRowError, DeviceDetail, DeviceRow, ExportBody } from '@lns/contract/devices';
-import type { RegionSummary } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 import { ApiError, buildUrl, handleEnvelope, headers, http } from '../../lib/http';
 
 export const devKeys = {
@@ -70,7 +71,7 @@ export function useDeviceTags() {
 export function useRegions() {
   return useQuery({
     queryKey: devKeys.regions,
-    queryFn: () => http.get<RegionSummary[]>('/api/band/list', undefined, { silent: true }),
+    queryFn: () => api.data(regionApi.list, undefined, { silent: true }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,8 +1,10 @@
+import { regionApi } from '@lns/contract/api/regions';
 import type { GatewayTag, GatewayTagCreateBody } from '@lns/contract/gateway-tags';
 import type { GwTypeCreateBody, GwTypeRow, GwTypeUpdateBody } from '@lns/contract/gateway-types';
 import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayRow, GatewayStatusInfo } from '@lns/contract/gateways';
-import type { RegionDetail, RegionSummary } from '@lns/contract/regions';
+import type { BandUpdateBody } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 import { http } from '../../lib/http';
 
 /**
@@ -108,17 +110,17 @@ export const deleteGwType = (gwTypeID: number) => http.post('/api/gwtype/delete'
 export function useRegions() {
   return useQuery({
     queryKey: gwKeys.regions,
-    queryFn: () => http.get<RegionSummary[]>('/api/band/list'),
+    queryFn: () => api.data(regionApi.list, undefined),
     staleTime: LONG,
   });
 }
 
-export const fetchRegionDetail = (region: string) => http.get<RegionDetail>('/api/band/info', { region });
+export const fetchRegionDetail = (region: string) => api.data(regionApi.info, { region });
 
 export function useUpdateRegionColor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { region: string; color: string }) => http.post('/api/band/update', body),
+    mutationFn: (body: BandUpdateBody) => api.data(regionApi.updateColor, body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: gwKeys.regions });
       void qc.invalidateQueries({ queryKey: ['band'] });
