@@ -1,14 +1,12 @@
 /**
- * The audit log: who changed what through the API, and every sign-in. Admins read it with
- * GET /api/audit/list; the server records every non-GET API call after authentication.
+ * The audit log: who changed what through the API, and every sign-in. Admins read it through
+ * `auditApi.list` (api/audit.ts); the server records every non-GET API call after authentication.
  */
 import { z } from 'zod';
-import { LOGIN_PATH } from './auth';
+import { authApi } from './api/auth';
 import { queryId, text } from './input';
 import { NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
-
-export const AUDIT_LIST_PATH = '/api/audit/list';
 
 /** Stands in for every secret value in audit records. */
 export const REDACTED = '***';
@@ -88,8 +86,8 @@ export const AUDIT_ENTITY_PREFIXES = [
   ['/api/application/', 'application'],
   ['/api/user/', 'user'],
   ['/api/band/', 'band'],
-  [LOGIN_PATH, 'session'],
-  ['/api/logout', 'session'],
+  [authApi.login.path, 'session'],
+  [authApi.logout.path, 'session'],
 ] as const;
 
 /** The entity types the filter offers. */
@@ -99,6 +97,7 @@ export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export const AUDIT_ORDER_FIELDS = ['createtime'] as const;
+export type AuditOrderField = (typeof AUDIT_ORDER_FIELDS)[number];
 /** Days kept when AUDIT_RETENTION_DAYS is not set. */
 export const AUDIT_RETENTION_DEFAULT_DAYS = 180;
 

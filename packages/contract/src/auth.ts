@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { text } from './input';
-
-/** The sign-in endpoint (the audit log records its failures by this path). */
-export const LOGIN_PATH = '/api/login';
 
 /** Slide-puzzle captcha: the server draws a background with a gap and the matching piece. */
 export const CAPTCHA = {
@@ -18,6 +16,18 @@ export const CAPTCHA = {
   /** Most [x, y, ms] samples a drag track may carry. */
   trackSamples: 2000,
 } as const;
+
+/**
+ * Largest captcha-check body: `trackSamples` drag samples of three integers (about 17 bytes
+ * each) and the rest. Kept here, not in request-limits.ts, so the login page does not load
+ * every area's schemas with it.
+ */
+export const CAPTCHA_CHECK_BODY_MAX = CAPTCHA.trackSamples * 24 + 1024;
+
+/** The `admin` flag of a user: 1 may call the admin endpoints. */
+export const USER_ROLE = { common: 0, admin: 1 } as const;
+export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
+export const adminFlag = z.union([z.literal(USER_ROLE.common), z.literal(USER_ROLE.admin)]);
 
 export const captchaChallenge = z.object({
   id: z.string(),
@@ -39,6 +49,7 @@ export const captchaCheckBody = z.object({
     .max(CAPTCHA.trackSamples)
     .default([]),
 });
+export type CaptchaCheckBody = Args<typeof captchaCheckBody>;
 export const captchaCheckResult = z.object({ ticket: z.string() });
 
 export const loginBody = z.object({
@@ -48,14 +59,14 @@ export const loginBody = z.object({
   digest: text().max(128).optional(),
   timeStamp: z.coerce.number().optional(),
 });
-export type LoginBody = z.infer<typeof loginBody>;
+export type LoginBody = Args<typeof loginBody>;
 
 export const loginResult = z.object({
   code: z.literal(0),
   token: z.string(),
   name: z.string(),
   userID: z.number().int(),
-  admin: z.union([z.literal(0), z.literal(1)]),
+  admin: adminFlag,
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
@@ -91,11 +102,14 @@ export type Access = 'admin' | 'user' | 'fuota' | 'rhf3m485' | 'rhf3mr01';
 export const userInfo = z.object({
   userID: z.number().int(),
   name: z.string(),
-  admin: z.union([z.literal(0), z.literal(1)]),
+  admin: adminFlag,
   access: z.array(z.string()),
   license: z.object({ valid: z.boolean(), expiresAt: z.number().nullable() }),
   captcha: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const accessOf = (admin: number): Access[] => (admin === 1 ? ['admin', 'user'] : ['user']);
+export const accessOf = (admin: number): Access[] => (admin === USER_ROLE.admin ? ['admin', 'user'] : ['user']);
+
+/** What the login page shows before anyone signs in. */
+export const loginOptions = z.object({ captcha: z.boolean() });

@@ -1,6 +1,6 @@
 /**
- * GET /api/index: the home dashboard. A common user sees counts of its own things; admins see
- * everything. Region colours come from GET /api/band/color (the console merges them).
+ * The home dashboard (`dashboardApi.index`). A common user sees counts of its own things; admins
+ * see everything. Region colours come from `regionApi.colors` (the console merges them).
  */
 import { z } from 'zod';
 

@@ -9,12 +9,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface EndpointDef {
   method: Method;
+  /** `:name` segments are path parameters, declared in `params`. */
   path: `/api/${string}`;
   /** public: no token; user: any signed-in user; admin: refused with 1010 for others. */
   access: Access;
   summary: string;
   /** Groups in /api/docs. */
   tags: readonly string[];
+  params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** multipart/form-data with one file (the fields arrive as form fields, not JSON). */
@@ -48,6 +50,7 @@ type ArgsOf<In, Out> = In extends object
 
 /** What a caller sends: the schema's output type, with the keys the schema lets one omit optional. */
 export type Args<S> = S extends z.ZodType ? ArgsOf<z.input<S>, z.output<S>> : undefined;
+export type ParamsOf<E extends EndpointDef> = E extends { params: infer P } ? Args<P> : undefined;
 export type QueryOf<E extends EndpointDef> = E extends { query: infer Q } ? Args<Q> : undefined;
 export type BodyOf<E extends EndpointDef> = E extends { body: infer B } ? Args<B> : undefined;
 /** The parsed 200 envelope. */

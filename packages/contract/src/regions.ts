@@ -1,15 +1,10 @@
 /**
- * Regions and their subnets (channel plans) as the API shows them. The catalogue itself lives in
- * packages/lorawan (regions.ts); the server maps it to these shapes. Only colours are stored.
- *
- * Paths:
- * - GET /api/band/list            regions with colour, times and subnets (layout loads it on mount)
- * - GET /api/band/color           [{region, color}]
- * - POST /api/band/update         {region, color} (admin)
- * - GET /api/band/info?region=    the full channel plan: data rates, RX1/RX2 rules, channels, CFList
- * - GET /api/subnet/gateway       [{region, subnets: [{subnet, name}]}]
+ * Regions and their subnets (channel plans) as the API shows them (endpoints in api/regions.ts).
+ * The catalogue itself lives in packages/lorawan (regions.ts); the server maps it to these
+ * shapes. Only colours are stored.
  */
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { hexColor } from './gateway-types';
 import { text } from './input';
 
@@ -40,7 +35,9 @@ export const regionSummary = z.object({
 export type RegionSummary = z.infer<typeof regionSummary>;
 
 export const regionColor = z.object({ region: z.string(), color: z.string() });
+export type RegionColor = z.infer<typeof regionColor>;
 export const bandUpdateBody = z.object({ region: regionId, color: hexColor });
+export type BandUpdateBody = Args<typeof bandUpdateBody>;
 
 export const subnetsOfRegion = z.object({ region: z.string(), subnets: z.array(subnetSummary) });
 

@@ -4,7 +4,7 @@
  * 6102 for a spreadsheet over a limit, 6103 when reading it runs out of time or memory.
  */
 import { DECODER_MAX } from './applications';
-import { CAPTCHA } from './auth';
+import { CAPTCHA_CHECK_BODY_MAX } from './auth';
 import { BATCH_CREATE_MAX, DEVICE_SELECTION_MAX } from './devices';
 import { GATEWAY_IMPORT_MAX_ROWS } from './gateways';
 import { UPLOAD_MAX_BYTES } from './limits';
@@ -32,8 +32,8 @@ export type ImportLimit = keyof typeof IMPORT_LIMITS;
 export const BODY_LIMITS = {
   /** Routes open without sign-in: login (name, password, ticket), unknown paths. */
   anonymous: 4 * KiB,
-  /** The captcha check: up to 2000 drag samples of three integers (about 17 bytes each). */
-  captchaCheck: CAPTCHA.trackSamples * 24 + KiB,
+  /** The captcha check: its drag track (worked out in auth.ts). */
+  captchaCheck: CAPTCHA_CHECK_BODY_MAX,
   /** Any other JSON body; the largest is an application with a decoder script (≤ 3 bytes per character). */
   json: DECODER_MAX * 3 + 64 * KiB,
   /** Delete, update, move or export of up to 20,000 devEUIs (dashed form 26 bytes each). */

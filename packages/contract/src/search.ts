@@ -16,7 +16,7 @@ const paging = {
   pageSize: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
 
-/** GET /api/search: an empty keyword lists everything of the type the caller may see. */
+/** Search by category: an empty keyword lists everything of the type the caller may see. */
 export const searchQuery = z.object({
   keyword,
   ...paging,
@@ -26,12 +26,13 @@ export const searchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
-/** GET /api/search/<type> */
+/** Search of one type named in the path. */
 export const searchTypeParams = z.object({ type: z.enum(SEARCH_TYPES) });
 export const searchTypeQuery = z.object({ keyword, ...paging });
 
 /** A result row: each type returns its own list fields (ids, names, owner). */
 export const searchRow = z.record(z.string(), z.unknown());
+export type SearchRow = z.infer<typeof searchRow>;
 
 /** The 'user' type's rows. */
 export const userSearchRow = z.object({

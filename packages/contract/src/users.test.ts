@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { adminFlag } from './auth';
 import { C } from './codes';
 import { NAME_MAX } from './limits';
 import { PASSWORD_POLICY, passwordMessage, passwordProblem } from './password-policy';
 import {
-  adminFlag,
   passwordChangeBody,
   userCreateBody,
   userIdQuery,

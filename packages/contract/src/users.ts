@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminFlag } from './auth';
+import type { Args } from './endpoint';
 import { id, queryId, text } from './input';
 import { NAME_CHARS, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
@@ -11,9 +13,9 @@ export const userName = text()
   .regex(NAME_CHARS, 'only letters, digits, _ - . @');
 /** Length bounds only: the rest of the policy needs the user name, so bodies check it (`checkPassword`). */
 export const userPassword = text().min(1, 'password cannot be empty').max(PASSWORD_POLICY.maxLength);
-export const adminFlag = z.union([z.literal(0), z.literal(1)]);
 
 export const USER_ORDER_FIELDS = ['userID', 'name', 'admin', 'createtime'] as const;
+export type UserOrderField = (typeof USER_ORDER_FIELDS)[number];
 export const userListQuery = pagingQuery(USER_ORDER_FIELDS);
 
 /** Adds the password policy (which needs the user name) to a schema with `name` and `password` fields. */
@@ -26,7 +28,7 @@ export const withPasswordPolicy = <T extends z.ZodType<object>>(schema: T): T =>
 /** Field shapes without the policy, for forms that change a field's type (refined schemas cannot be extended). */
 export const userCreateFields = z.object({ name: userName, password: userPassword, admin: adminFlag });
 export const userCreateBody = withPasswordPolicy(userCreateFields);
-export type UserCreateBody = z.infer<typeof userCreateBody>;
+export type UserCreateBody = Args<typeof userCreateBody>;
 
 /**
  * Password is optional on update: empty keeps the current one. A new password (like a demotion
@@ -39,7 +41,7 @@ export const userUpdateFields = z.object({
   admin: adminFlag,
 });
 export const userUpdateBody = withPasswordPolicy(userUpdateFields);
-export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+export type UserUpdateBody = Args<typeof userUpdateBody>;
 
 export const userIdBody = z.object({ userID: id() });
 export const userIdQuery = z.object({ userID: queryId() });
@@ -65,9 +67,7 @@ export const passwordChangeBody = z
   .object({ oldPassword: text().min(1).max(PASSWORD_POLICY.maxLength), newPassword: userPassword })
   .superRefine((v, ctx) => checkPassword(ctx, v.newPassword, '', 'newPassword'));
 export const passwordChangeResult = z.object({ token: z.string() });
-
-/** Replaces a user's MQTT password (self, or any user for admins). */
-export const USER_MQTT_REGENERATE_PATH = '/api/user/mqtt/regenerate';
+export const userCreated = z.object({ userID: z.number().int() });
 
 /** New credentials after a rotation; the old ones stop working at once. */
 export const apiTokenResult = z.object({ apiToken: z.string() });

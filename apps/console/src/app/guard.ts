@@ -1,6 +1,7 @@
-import type { UserInfo } from '@lns/contract/auth';
+import { authApi } from '@lns/contract/api/auth';
 import { matchPath, redirect, replace } from 'react-router';
-import { ApiError, http, NETWORK_ERROR } from '../lib/http';
+import { api } from '../lib/api';
+import { ApiError, NETWORK_ERROR } from '../lib/http';
 import { allowed, session } from '../lib/session';
 import { ROUTES } from './routes';
 
@@ -26,7 +27,7 @@ export async function requireSession({ request }: { request: Request }) {
   if (!session.token) return go('/login');
   if (!session.infoLoaded) {
     try {
-      const info = await http.get<UserInfo>('/api/user/info', undefined, { silent: true, redirect: false });
+      const info = await api.data(authApi.info, undefined, { silent: true, redirect: false });
       session.applyInfo(info);
     } catch (e) {
       // A refusal from the server ends the session. A network failure does not: it is also

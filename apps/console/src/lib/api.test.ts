@@ -1,4 +1,5 @@
 import { applicationApi } from '@lns/contract/api/applications';
+import { searchApi } from '@lns/contract/api/search';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupI18n, stubFetch } from '../test/render';
 import { api, refusalOf } from './api';
@@ -33,6 +34,14 @@ describe('typed API client', () => {
     expect(await api.data(applicationApi.create, { appName: 'x' })).toEqual({ appID: 4 });
     expect(calls[0]!.init?.method).toBe('POST');
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ appName: 'x' });
+  });
+
+  it('path parameters fill the path; the other fields stay the query', async () => {
+    const calls = stubFetch({ '/api/search/user': { code: 0, amount: 1, data: [{ userID: 7, name: 'alice' }] } });
+    const r = await api.list(searchApi.byType, { type: 'user', keyword: 'ali', pageSize: 10 });
+    expect(r.amount).toBe(1);
+    expect(calls[0]!.url.pathname).toBe('/api/search/user');
+    expect(calls[0]!.url.search).toBe('?keyword=ali&pageSize=10');
   });
 
   it('an answer outside the contract fails in development and tests, naming the field', async () => {

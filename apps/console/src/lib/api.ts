@@ -1,9 +1,21 @@
-import type { BodyOf, DataOf, EndpointDef, QueryOf, RefusalOf, ResponseOf, RowOf } from '@lns/contract/endpoint';
+import type {
+  BodyOf,
+  DataOf,
+  EndpointDef,
+  ParamsOf,
+  QueryOf,
+  RefusalOf,
+  ResponseOf,
+  RowOf,
+} from '@lns/contract/endpoint';
 import type { Envelope } from '@lns/contract/envelope';
 import { ApiError, buildUrl, handleEnvelope, headers, type RequestOptions, request, upload } from './http';
 
-/** GET endpoints take their query, the others their body. */
-export type InputOf<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
+type QueryOrBody<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
+/** GET endpoints take their query, the others their body; path parameters come along with either. */
+export type InputOf<E extends EndpointDef> = E extends { params: unknown }
+  ? ParamsOf<E> & (QueryOrBody<E> extends undefined ? unknown : QueryOrBody<E>)
+  : QueryOrBody<E>;
 type Opts = Omit<RequestOptions, 'query' | 'body'>;
 type Query = NonNullable<RequestOptions['query']>;
 
@@ -21,11 +33,24 @@ function checked<E extends EndpointDef>(e: E, env: Envelope): ResponseOf<E> {
   return env as ResponseOf<E>;
 }
 
+/** The path with its `:name` segments filled from the input; the other fields stay query or body. */
+function resolve(e: EndpointDef, input: unknown): { path: string; rest: unknown } {
+  if (!e.params) return { path: e.path, rest: input };
+  const values = (input ?? {}) as Record<string, unknown>;
+  const names = new Set<string>();
+  const path = e.path.replace(/:(\w+)/g, (_, name: string) => {
+    names.add(name);
+    return encodeURIComponent(String(values[name]));
+  });
+  return { path, rest: Object.fromEntries(Object.entries(values).filter(([k]) => !names.has(k))) };
+}
+
 async function call<E extends EndpointDef>(e: E, input: InputOf<E>, opts: Opts = {}): Promise<ResponseOf<E>> {
+  const { path, rest } = resolve(e, input);
   const env =
     e.method === 'GET'
-      ? await request(e.method, e.path, { ...opts, query: input as Query | undefined })
-      : await request(e.method, e.path, { ...opts, body: input ?? {} });
+      ? await request(e.method, path, { ...opts, query: rest as Query | undefined })
+      : await request(e.method, path, { ...opts, body: rest ?? {} });
   return checked(e, env);
 }
 
@@ -54,10 +79,11 @@ export const api = {
   /** A file answer saved by the browser; an envelope instead of the file is a refusal. */
   download: async <E extends EndpointDef>(e: E, input: InputOf<E>, fallbackName: string): Promise<void> => {
     const get = e.method === 'GET';
-    const res = await fetch(buildUrl(e.path, get ? (input as Query | undefined) : undefined), {
+    const { path, rest } = resolve(e, input);
+    const res = await fetch(buildUrl(path, get ? (rest as Query | undefined) : undefined), {
       method: e.method,
       headers: headers(get ? {} : { 'Content-Type': 'application/json' }),
-      body: get ? undefined : JSON.stringify(input ?? {}),
+      body: get ? undefined : JSON.stringify(rest ?? {}),
     });
     if ((res.headers.get('content-type') ?? '').includes('json')) {
       handleEnvelope(await res.json());

@@ -1,8 +1,7 @@
 import { applicationApi } from '@lns/contract/api/applications';
-import type { RegionSummary } from '@lns/contract/regions';
+import { regionApi } from '@lns/contract/api/regions';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
-import { http } from './http';
 
 /**
  * Lists that several areas read (forms, filters, pickers): one hook and one cache key each, so
@@ -18,7 +17,7 @@ export const catalogKeys = {
 export function useRegions() {
   return useQuery({
     queryKey: catalogKeys.regions,
-    queryFn: () => http.get<RegionSummary[]>('/api/band/list'),
+    queryFn: () => api.data(regionApi.list, undefined),
     staleTime: 5 * 60_000,
   });
 }

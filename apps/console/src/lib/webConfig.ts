@@ -1,13 +1,13 @@
-import type { WebConfig } from '@lns/contract/system';
+import { systemApi } from '@lns/contract/api/system';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from './http';
+import { api } from './api';
 
-/** GET /api/webConfig once per page load; sets the favicon from customIcon. */
+/** The web configuration, once per page load; sets the favicon from customIcon. */
 export function useWebConfig() {
   const q = useQuery({
     queryKey: ['webConfig'],
-    queryFn: () => http.get<WebConfig>('/api/webConfig', undefined, { silent: true }),
+    queryFn: () => api.data(systemApi.webConfig, undefined, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const icon = q.data?.customIcon;

@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '@lns/contract/auth';
+import { authApi } from '@lns/contract/api/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actionOf, changesOf, entityIdOf, entityTypeOf, requestOf } from './describe';
 import type { AuditEntry, AuditLog } from './log';
@@ -55,7 +55,7 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
 export function entryOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): AuditEntry | undefined {
   const route = req.routeOptions.url;
   if (!route?.startsWith('/api/') || READ_METHODS.has(req.method)) return undefined;
-  const login = route === LOGIN_PATH;
+  const login = route === authApi.login.path;
   // Only calls that got past authentication (public routes other than sign-in are not changes).
   if (!login && !req.user) return undefined;
   const answer = answerOf(payload);

@@ -8,6 +8,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 type Answer<E extends EndpointDef> = E['response'] extends z.ZodType ? z.input<E['response']> : unknown;
 
 export type EndpointRequest<E extends EndpointDef> = FastifyRequest<{
+  Params: Parsed<E['params']>;
   Querystring: Parsed<E['query']>;
   Body: Parsed<E['body']>;
 }>;
@@ -29,6 +30,7 @@ export function route<E extends EndpointDef>(app: App, e: E, handler: EndpointHa
     schema: {
       tags: [...e.tags],
       summary: e.summary,
+      params: e.params,
       querystring: e.query,
       body: e.multipart ? undefined : e.body,
       consumes: e.multipart ? ['multipart/form-data'] : undefined,

@@ -1,9 +1,23 @@
 import type { EndpointDef } from '../endpoint';
 import { applicationApi } from './applications';
+import { auditApi } from './audit';
+import { authApi } from './auth';
+import { dashboardApi } from './dashboard';
+import { regionApi } from './regions';
+import { searchApi } from './search';
+import { systemApi } from './system';
+import { userApi } from './users';
 
 /** Every HTTP endpoint of the API, by area. Add an area's declarations here. */
 export const API = {
   application: applicationApi,
+  user: userApi,
+  auth: authApi,
+  system: systemApi,
+  search: searchApi,
+  audit: auditApi,
+  dashboard: dashboardApi,
+  region: regionApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const ENDPOINTS: readonly EndpointDef[] = Object.values(API).flatMap((area) => Object.values(area));

@@ -1,3 +1,4 @@
+import { authApi } from '@lns/contract/api/auth';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/PersonOutline';
@@ -11,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { http } from '../../lib/http';
+import { api } from '../../lib/api';
 import { session } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 import { queryClient } from '../providers';
@@ -27,7 +28,7 @@ export function UserMenu({ onDetails, onVersion }: { onDetails: () => void; onVe
   const logout = async () => {
     close();
     try {
-      await http.post('/api/logout', {}, { silent: true, redirect: false });
+      await api.data(authApi.logout, undefined, { silent: true, redirect: false });
     } catch {}
     session.clear();
     queryClient.clear();

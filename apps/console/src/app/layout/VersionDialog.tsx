@@ -1,18 +1,18 @@
+import { systemApi } from '@lns/contract/api/system';
 import { CONSOLE_VERSION } from '@lns/contract/limits';
-import type { VersionInfo } from '@lns/contract/system';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog';
 import { StatusList } from '../../components/StatusList';
+import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format';
-import { http } from '../../lib/http';
 
-/** Admins: front-end version, commit and build time; back-end version from GET /api/version. */
+/** Admins: front-end version, commit and build time; the back-end's from the server. */
 export default function VersionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
   const q = useQuery({
     queryKey: ['version'],
-    queryFn: () => http.get<VersionInfo>('/api/version'),
+    queryFn: () => api.data(systemApi.version, undefined),
     enabled: open,
   });
   return (

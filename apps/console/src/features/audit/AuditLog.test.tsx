@@ -1,5 +1,5 @@
-import { AUDIT_LIST_PATH } from '@lns/contract/audit';
-import { LOGIN_PATH } from '@lns/contract/auth';
+import { auditApi } from '@lns/contract/api/audit';
+import { authApi } from '@lns/contract/api/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
@@ -28,7 +28,7 @@ const failedLogin = {
   id: 1,
   userID: null,
   userName: 'mallory',
-  route: LOGIN_PATH,
+  route: authApi.login.path,
   action: 'login',
   entityType: 'session',
   entityID: '',
@@ -39,7 +39,7 @@ const failedLogin = {
   request: { name: 'mallory', password: '***' },
 };
 
-const listCalls = (calls: { url: URL }[]) => calls.filter((c) => c.url.pathname === AUDIT_LIST_PATH);
+const listCalls = (calls: { url: URL }[]) => calls.filter((c) => c.url.pathname === auditApi.list.path);
 
 describe('audit log page', () => {
   beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('audit log page', () => {
   it('lists entries newest first in the range, filters by user and outcome, and shows before/after on click', {
     timeout: 20_000,
   }, async () => {
-    const calls = stubFetch({ [AUDIT_LIST_PATH]: { code: 0, amount: 2, data: [update, failedLogin] } });
+    const calls = stubFetch({ [auditApi.list.path]: { code: 0, amount: 2, data: [update, failedLogin] } });
     renderWithProviders(<AuditLog />);
 
     const table = await screen.findByTestId('audit-table');
@@ -92,7 +92,7 @@ describe('audit log page', () => {
   });
 
   it('shows a failed sign-in with its code text and request, without before/after', async () => {
-    stubFetch({ [AUDIT_LIST_PATH]: { code: 0, amount: 1, data: [failedLogin] } });
+    stubFetch({ [auditApi.list.path]: { code: 0, amount: 1, data: [failedLogin] } });
     renderWithProviders(<AuditLog />);
     fireEvent.click(await screen.findByText('mallory'));
     const detail = await screen.findByTestId('audit-detail');

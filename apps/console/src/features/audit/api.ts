@@ -1,31 +1,26 @@
-import { AUDIT_LIST_PATH, type AuditOutcome, type AuditRow } from '@lns/contract/audit';
+import { auditApi } from '@lns/contract/api/audit';
+import type { AuditOrderField, AuditOutcome } from '@lns/contract/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { api, type InputOf } from '../../lib/api';
+import type { Paging } from '../../lib/paging';
+
+type AuditQuery = InputOf<typeof auditApi.list>;
 
 /** Filters of the audit page; empty strings mean "any". */
-export interface AuditFilters {
-  userName: string;
-  action: string;
-  entityType: string;
-  entityID: string;
-  outcome: '' | AuditOutcome;
-  startTime: number;
-  endTime: number;
-}
+export type AuditFilters = Required<
+  Pick<AuditQuery, 'userName' | 'action' | 'entityType' | 'entityID' | 'startTime' | 'endTime'>
+> & { outcome: '' | AuditOutcome };
 
 export const auditKeys = {
   all: ['audit'] as const,
   list: (q: object) => ['audit', 'list', q] as const,
 };
 
-export function useAuditList(
-  f: AuditFilters,
-  paging: { pageNo: number; pageSize: number; orderBy?: string; orderType: 'asc' | 'desc' },
-) {
-  const query = { ...f, ...paging };
+export function useAuditList(f: AuditFilters, paging: Paging<AuditOrderField>['query']) {
+  const query: AuditQuery = { ...f, outcome: f.outcome || undefined, ...paging };
   return useQuery({
     queryKey: auditKeys.list(query),
-    queryFn: () => http.list<AuditRow>(AUDIT_LIST_PATH, query),
+    queryFn: () => api.list(auditApi.list, query),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,15 +1,15 @@
-import type { CaptchaChallenge, LoginResult } from '@lns/contract/auth';
-import { LOGIN_PATH } from '@lns/contract/auth';
-import { http, request } from '../../lib/http';
+import { authApi } from '@lns/contract/api/auth';
+import type { CaptchaCheckBody, LoginBody } from '@lns/contract/auth';
+import { api } from '../../lib/api';
 
+/** Without an answer the login page shows the captcha: the safe side. */
 export const fetchLoginOptions = () =>
-  http.get<{ captcha: boolean }>('/api/login/options', undefined, { silent: true }).catch(() => ({ captcha: true }));
+  api.data(authApi.loginOptions, undefined, { silent: true }).catch(() => ({ captcha: true }));
 
-export const fetchCaptcha = () => http.get<CaptchaChallenge>('/api/captcha');
+export const fetchCaptcha = () => api.data(authApi.captcha, undefined);
 
 /** Silent: a wrong slide is shown on the slider itself, not as a toast. */
-export const checkCaptcha = (body: { id: string; x: number; track: [number, number, number][] }) =>
-  http.post<{ ticket: string }>('/api/captcha/check', body, { silent: true });
+export const checkCaptcha = (body: CaptchaCheckBody) => api.data(authApi.checkCaptcha, body, { silent: true });
 
-export const login = (body: { name: string; password: string; digest?: string; timeStamp: number }) =>
-  request<never>('POST', LOGIN_PATH, { body }).then((e) => e as unknown as LoginResult);
+/** The session fields come beside `code`, so the whole answer is the result. */
+export const login = (body: LoginBody) => api.envelope(authApi.login, body);

@@ -1,11 +1,12 @@
-import type { Dashboard } from '@lns/contract/dashboard';
+import { dashboardApi } from '@lns/contract/api/dashboard';
+import { regionApi } from '@lns/contract/api/regions';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { api } from '../../lib/api';
 
 export function useDashboard() {
   return useQuery({
     queryKey: ['dashboard'],
-    queryFn: () => http.get<Dashboard>('/api/index'),
+    queryFn: () => api.data(dashboardApi.index, undefined),
     refetchInterval: 60_000,
   });
 }
@@ -15,7 +16,7 @@ export function useRegionColors() {
   return useQuery({
     queryKey: ['band', 'color'],
     queryFn: async () => {
-      const rows = await http.get<{ region: string; color: string }[]>('/api/band/color', undefined, { silent: true });
+      const rows = await api.data(regionApi.colors, undefined, { silent: true });
       return new Map((rows ?? []).map((r) => [r.region, r.color]));
     },
     staleTime: 5 * 60_000,

@@ -1,8 +1,10 @@
+import { regionApi } from '@lns/contract/api/regions';
 import type { GatewayTag, GatewayTagCreateBody } from '@lns/contract/gateway-tags';
 import type { GwTypeCreateBody, GwTypeRow, GwTypeUpdateBody } from '@lns/contract/gateway-types';
 import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayRow, GatewayStatusInfo } from '@lns/contract/gateways';
-import type { RegionDetail } from '@lns/contract/regions';
+import type { BandUpdateBody } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 import { catalogKeys } from '../../lib/catalog';
 import { http } from '../../lib/http';
 
@@ -107,12 +109,12 @@ export const deleteGwType = (gwTypeID: number) => http.post('/api/gwtype/delete'
 // The form dialogs read the regions through this area's api.
 export { useRegions } from '../../lib/catalog';
 
-export const fetchRegionDetail = (region: string) => http.get<RegionDetail>('/api/band/info', { region });
+export const fetchRegionDetail = (region: string) => api.data(regionApi.info, { region });
 
 export function useUpdateRegionColor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { region: string; color: string }) => http.post('/api/band/update', body),
+    mutationFn: (body: BandUpdateBody) => api.data(regionApi.updateColor, body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: catalogKeys.regions });
       void qc.invalidateQueries({ queryKey: ['band'] });

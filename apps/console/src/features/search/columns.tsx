@@ -1,10 +1,9 @@
 import { formatHex } from '@lns/contract/hex';
-import type { SearchType } from '@lns/contract/search';
+import type { SearchRow, SearchType } from '@lns/contract/search';
 import Chip from '@mui/material/Chip';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/ListTable';
 import { formatTime } from '../../lib/format';
-import type { SearchRow } from './api';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

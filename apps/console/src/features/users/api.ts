@@ -1,7 +1,7 @@
-import type { UserCreateBody, UserDetail, UserRow, UserUpdateBody } from '@lns/contract/users';
-import { USER_MQTT_REGENERATE_PATH } from '@lns/contract/users';
+import { userApi } from '@lns/contract/api/users';
+import type { UserCreateBody, UserUpdateBody } from '@lns/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { api, type InputOf } from '../../lib/api';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -9,10 +9,10 @@ export const userKeys = {
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 
-export function useUserList(q: { pageNo: number; pageSize: number; orderBy?: string; orderType: 'asc' | 'desc' }) {
+export function useUserList(q: InputOf<typeof userApi.list>) {
   return useQuery({
     queryKey: userKeys.list(q),
-    queryFn: () => http.list<UserRow>('/api/user/list', q),
+    queryFn: () => api.list(userApi.list, q),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,7 +20,7 @@ export function useUserList(q: { pageNo: number; pageSize: number; orderBy?: str
 export function useUserDetail(userID: number, enabled = true) {
   return useQuery({
     queryKey: userKeys.detail(userID),
-    queryFn: () => http.get<UserDetail>('/api/user/status', { userID }),
+    queryFn: () => api.data(userApi.status, { userID }),
     enabled: enabled && userID > 0,
   });
 }
@@ -29,18 +29,18 @@ export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UserCreateBody | UserUpdateBody) =>
-      'userID' in body ? http.post('/api/user/update', body) : http.post<{ userID: number }>('/api/user/create', body),
+      'userID' in body ? api.data(userApi.update, body) : api.data(userApi.create, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 /** One call per user (the API deletes one at a time); failures are reported per user. */
-export const deleteUser = (userID: number) => http.post('/api/user/delete', { userID }, { silent: true });
+export const deleteUser = (userID: number) => api.data(userApi.delete, { userID }, { silent: true });
 
 export function useRegenerateToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userID: number) => http.post<{ apiToken: string }>('/api/user/token/regenerate', { userID }),
+    mutationFn: (userID: number) => api.data(userApi.regenerateToken, { userID }),
     onSuccess: (_d, userID) => qc.invalidateQueries({ queryKey: userKeys.detail(userID) }),
   });
 }
@@ -48,7 +48,7 @@ export function useRegenerateToken() {
 export function useRegenerateMqttPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userID: number) => http.post<{ mqPassword: string }>(USER_MQTT_REGENERATE_PATH, { userID }),
+    mutationFn: (userID: number) => api.data(userApi.regenerateMqtt, { userID }),
     onSuccess: (_d, userID) => qc.invalidateQueries({ queryKey: userKeys.detail(userID) }),
   });
 }

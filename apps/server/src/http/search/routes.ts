@@ -1,15 +1,8 @@
+import { searchApi as api } from '@lns/contract/api/search';
 import { C } from '@lns/contract/codes';
-import { listEnvelopeOf } from '@lns/contract/envelope';
 import { normalizeSearchKeyword } from '@lns/contract/hex';
 import { pageWindow } from '@lns/contract/paging';
-import {
-  HEX_SEARCH_TYPES,
-  type SearchType,
-  searchQuery,
-  searchRow,
-  searchTypeParams,
-  searchTypeQuery,
-} from '@lns/contract/search';
+import { HEX_SEARCH_TYPES, type SearchType } from '@lns/contract/search';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../context';
@@ -17,9 +10,8 @@ import { users } from '../../db/schema/core';
 import { DomainError } from '../../errors';
 import type { SearchProvider } from '../../search/registry';
 import { list } from '../envelope';
+import { route } from '../route';
 import type { RouteModule } from '../types';
-
-const tags = ['search'];
 
 /** LIKE pattern for "contains", with the keyword's own % _ \ taken literally. */
 export const containsPattern = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -61,30 +53,6 @@ export const searchRoutes: RouteModule = (app, s) => {
     return list(rows, amount);
   };
 
-  app.get(
-    '/api/search',
-    {
-      schema: {
-        tags,
-        summary: 'Global search by category (application, device, mcgroup, gateway; user for admins)',
-        querystring: searchQuery,
-        response: { 200: listEnvelopeOf(searchRow) },
-      },
-    },
-    async (req) => run(req, req.query.category, req.query),
-  );
-
-  app.get(
-    '/api/search/:type',
-    {
-      schema: {
-        tags,
-        summary: 'Search one type',
-        params: searchTypeParams,
-        querystring: searchTypeQuery,
-        response: { 200: listEnvelopeOf(searchRow) },
-      },
-    },
-    async (req) => run(req, req.params.type, req.query),
-  );
+  route(app, api.search, async (req) => run(req, req.query.category, req.query));
+  route(app, api.byType, async (req) => run(req, req.params.type, req.query));
 };

@@ -1,47 +1,38 @@
-import { envelopeOf } from '@lns/contract/envelope';
-import { versionInfo, webConfig } from '@lns/contract/system';
+import { systemApi as api } from '@lns/contract/api/system';
 import { z } from 'zod';
 import { buildInfo } from '../../version';
 import { ok } from '../envelope';
+import { route } from '../route';
 import type { RouteModule } from '../types';
 
-const tags = ['system'];
 const health = z.object({ status: z.string(), database: z.string() });
 
 export const systemRoutes: RouteModule = (app, s) => {
-  app.get(
-    '/api/version',
-    {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Back-end version', response: { 200: envelopeOf(versionInfo) } },
-    },
-    async () => ok(buildInfo()),
+  route(app, api.version, async () => ok(buildInfo()));
+
+  route(app, api.webConfig, async () =>
+    ok({
+      customIcon: s.config.CUSTOM_ICON,
+      customLogo: s.config.CUSTOM_LOGO,
+      hideLogo: s.config.HIDE_LOGO,
+      mapEnabled: s.config.MAP_ENABLED,
+      mapType: s.config.MAP_TYPE,
+      gaodeMapKey: s.config.GAODE_MAP_KEY,
+      googleMapKey: s.config.GOOGLE_MAP_KEY,
+      docsUrl: s.config.DOCS_URL,
+    }),
   );
 
-  app.get(
-    '/api/webConfig',
-    {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Branding and map settings for the console', response: { 200: envelopeOf(webConfig) } },
-    },
-    async () =>
-      ok({
-        customIcon: s.config.CUSTOM_ICON,
-        customLogo: s.config.CUSTOM_LOGO,
-        hideLogo: s.config.HIDE_LOGO,
-        mapEnabled: s.config.MAP_ENABLED,
-        mapType: s.config.MAP_TYPE,
-        gaodeMapKey: s.config.GAODE_MAP_KEY,
-        googleMapKey: s.config.GOOGLE_MAP_KEY,
-        docsUrl: s.config.DOCS_URL,
-      }),
-  );
-
+  // Outside /api and the contract: probes of the process, not part of the console's API.
   app.get(
     '/healthz',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Liveness and database reachability', response: { 200: health, 503: health } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: health, 503: health },
+      },
     },
     async (_req, reply) => {
       try {

@@ -1,4 +1,4 @@
-import type { AuditRow } from '@lns/contract/audit';
+import type { AuditOrderField, AuditRow } from '@lns/contract/audit';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
@@ -35,7 +35,7 @@ export default function AuditLog() {
   const { t } = useTranslation(['audit', 'common']);
   const small = useMediaQuery('(max-width:599.98px)');
   const [filters, setFiltersState] = useState(defaultFilters);
-  const paging = usePaging('audit', { orderBy: 'createtime', orderType: 'desc' });
+  const paging = usePaging<AuditOrderField>('audit', { orderBy: 'createtime', orderType: 'desc' });
   const list = useAuditList(filters, paging.query);
   const [open, setOpen] = useState<AuditRow | null>(null);
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '@lns/contract/users';
+import type { UserOrderField, UserRow } from '@lns/contract/users';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ import { UserFormDialog } from '../components/UserFormDialog';
 /** /user (admin): paged, sortable list; add, update, delete through the slide-verified dialog. */
 export default function UserList() {
   const { t } = useTranslation('users');
-  const paging = usePaging('user', { orderBy: 'userID', orderType: 'desc' });
+  const paging = usePaging<UserOrderField>('user', { orderBy: 'userID', orderType: 'desc' });
   const q = useUserList(paging.query);
   const rows = q.data?.rows ?? [];
   const sel = useListSelection(rows, (u) => u.userID, [userKeys.all]);
