@@ -208,6 +208,7 @@ export const DEVICE_ORDER_FIELDS = [
   'rssi',
   'snr',
 ] as const;
+export type DeviceOrderField = (typeof DEVICE_ORDER_FIELDS)[number];
 export const deviceListQuery = pagingQuery(DEVICE_ORDER_FIELDS).extend({
   /** Absent: every device the caller may see. */
   appID: queryId().optional(),

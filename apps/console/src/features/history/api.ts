@@ -1,17 +1,40 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, buildUrl, handleEnvelope, headers, http, NETWORK_ERROR } from '../../lib/http';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { ApiError, buildUrl, handleEnvelope, headers, NETWORK_ERROR } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 
 export type HistoryQuery = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
-/** One page of a history list; refetched when the query changes, the previous page kept meanwhile. */
-export function useHistory<T>(path: string, query: HistoryQuery | null, refetchMs?: number) {
+/** What a history list adds to its own filters: the page, the order and the time range. */
+export type HistoryWindow = {
+  pageNo: number;
+  pageSize: number;
+  orderBy?: 'createtime';
+  orderType: 'asc' | 'desc';
+  startTime: number;
+  endTime: number;
+};
+export interface HistoryRows<T> {
+  rows: T[];
+  amount: number;
+}
+/** One page of a list, from the list's own endpoint. */
+export type HistoryLoad<Q, T> = (query: Q & HistoryWindow) => Promise<HistoryRows<T>>;
+
+/**
+ * One page of a history list; refetched when the query changes, the previous page kept meanwhile.
+ * `key` names the list: invalidating ['history', key] refreshes it.
+ */
+export function useHistory<Q extends object, T>(
+  key: string,
+  query: (Q & HistoryWindow) | null,
+  load: HistoryLoad<Q, T>,
+  refetchMs?: number,
+) {
   return useQuery({
     refetchInterval: refetchMs,
-    queryKey: ['history', path, query],
-    queryFn: () => http.list<T>(path, query ?? {}),
-    enabled: query !== null,
+    queryKey: ['history', key, query],
+    queryFn: query ? () => load(query) : skipToken,
     placeholderData: keepPreviousData,
   });
 }

@@ -108,7 +108,7 @@ export function DeviceFormDialog({
     }
     setErrors({});
     try {
-      await save.mutateAsync(body);
+      await save.mutateAsync(parsed.data);
       toast.success(editing ? t('common:updated') : t('common:created'));
       onClose();
     } catch (e) {

@@ -1,3 +1,4 @@
+import { C } from '@lns/contract/codes';
 import { AUTH_TYPES, type AuthType, type BatchRowError, DEVICE_MESSAGES, IMPORT_FILE_MAX } from '@lns/contract/devices';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/UploadFile';
@@ -79,12 +80,12 @@ export default function DeviceBatch() {
     setFailed([]);
     try {
       const res = await batchCreate({ appID, authType, devices: rows });
-      if (res.failed.length) {
+      if (res?.failed.length) {
         setFailed(res.failed);
         toast.error(t('import.uploadError'));
         return;
       }
-      toast.success(t('import.done', { count: res.created }));
+      toast.success(t('import.done', { count: res?.created }));
       void qc.invalidateQueries({ queryKey: devKeys.all });
       void qc.invalidateQueries({ queryKey: ['applications'] });
       navigate(`/application/device/list?appID=${appID}&appName=${encodeURIComponent(appName)}`);
@@ -98,9 +99,9 @@ export default function DeviceBatch() {
   const reason = (f: BatchRowError) => {
     const key = KEY_OF.get(f.reason);
     if (key) return t(`validation.${key}`);
-    if (f.code === 4002)
+    if (f.code === C.DEVICE_EXISTS)
       return f.reason === 'device exists' ? t('validation.devEUIExists') : t('import.duplicated', { detail: f.reason });
-    if (f.code === 4004) return t('validation.sessionExists');
+    if (f.code === C.DEVADDR_NWKSKEY_DUP) return t('validation.sessionExists');
     return `${codeMessage(f.code)}${f.field ? ` (${f.field})` : ''}: ${f.reason}`;
   };
 

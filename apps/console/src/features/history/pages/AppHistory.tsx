@@ -1,8 +1,9 @@
-import type { AppMessage } from '@lns/contract/frames';
+import { deviceDataApi } from '@lns/contract/api/device-data';
 import { normalizeHex } from '@lns/contract/hex';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
 import { frameDetail } from '../../live/api';
 import { appColumns } from '../../live/columns';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
@@ -17,11 +18,11 @@ export default function AppHistory() {
   const columns = useMemo(() => appColumns(t), [t]);
   const query = useMemo(() => (devEUI ? { devEUI, confirmed: triParam(confirmed) } : null), [devEUI, confirmed]);
   return (
-    <HistoryPage<AppMessage>
+    <HistoryPage
       title={t('title.app')}
       listKey="history-app"
-      path="/api/device/history"
       query={query}
+      load={(q) => api.list(deviceDataApi.history, q)}
       columns={columns}
       rowKey={(m) => m.msgID}
       loadDetail={(m) => frameDetail.app(devEUI, m)}

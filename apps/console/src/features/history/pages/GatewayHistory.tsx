@@ -1,4 +1,5 @@
 import type { GatewayFrame } from '@lns/contract/frames';
+import { http } from '../../../lib/http';
 import { frameDetail } from '../../live/api';
 import { gatewayColumns } from '../../live/columns';
 import { FrameHistory } from '../components/FrameHistory';
@@ -10,7 +11,7 @@ export default function GatewayHistory() {
       owner="gwID"
       title="gateway"
       listKey="history-gateway"
-      path="/api/gateway/history"
+      load={({ id, ...q }) => http.list<GatewayFrame>('/api/gateway/history', { ...q, gwID: id })}
       columns={gatewayColumns}
       loadDetail={frameDetail.gateway}
     />

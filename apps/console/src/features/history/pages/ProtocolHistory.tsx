@@ -1,4 +1,6 @@
+import { deviceDataApi } from '@lns/contract/api/device-data';
 import type { ProtocolFrame } from '@lns/contract/frames';
+import { api } from '../../../lib/api';
 import { frameDetail } from '../../live/api';
 import { protocolColumns } from '../../live/columns';
 import { FrameHistory } from '../components/FrameHistory';
@@ -10,7 +12,7 @@ export default function ProtocolHistory() {
       owner="devEUI"
       title="protocol"
       listKey="history-protocol"
-      path="/api/device/lorawan/history"
+      load={({ id, ...q }) => api.list(deviceDataApi.lorawanHistory, { ...q, devEUI: id })}
       columns={protocolColumns}
       loadDetail={frameDetail.protocol}
     />
