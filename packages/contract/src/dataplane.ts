@@ -1,9 +1,10 @@
 /**
- * Request schemas of the data plane's history and downlink APIs, for devices and gateways
- * (docs/product/live-and-history.md). Response shapes are in frames.ts.
+ * Request schemas of the data plane's history and downlink APIs (devices and gateways). Response
+ * shapes are in frames.ts; the endpoints are declared in api/.
  */
 import { z } from 'zod';
 import { devEUI } from './devices';
+import type { Args } from './endpoint';
 import { appMessage } from './frames';
 import { eui64 } from './hex';
 import { text } from './input';
@@ -30,14 +31,14 @@ const range = { startTime: time, endTime: time };
 
 export const HISTORY_ORDER_FIELDS = ['createtime'] as const;
 
-/** GET /api/device/history: application-layer messages. */
+/** A device's application-layer messages. */
 export const deviceHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   devEUI,
   ...range,
   confirmed: queryFlag.optional(),
 });
 
-/** GET /api/device/lorawan/history: protocol-layer frames. `msgTypes` 0..7, `uplink` 1/0. */
+/** A device's protocol-layer frames. `msgTypes` 0..7 (MSG_TYPES), `uplink` 1/0. */
 export const deviceLorawanHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   devEUI,
   ...range,
@@ -54,7 +55,7 @@ export const downlinkHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   confirmed: queryFlag.optional(),
 });
 
-/** POST /api/device/downlink/create. Port 1..255; 0 only with macCommands (then data is MAC commands hex). */
+/** A downlink to queue. Port 1..255; 0 only with macCommands (then data is MAC commands hex). */
 export const downlinkCreateBody = z.object({
   devEUI,
   fport: z.coerce.number({ error: 'fport must be a number' }).int().min(0).max(255),
@@ -62,7 +63,7 @@ export const downlinkCreateBody = z.object({
   confirmed: bodyFlag.default(false),
   macCommands: bodyFlag.default(false),
 });
-export type DownlinkCreateBody = z.input<typeof downlinkCreateBody>;
+export type DownlinkCreateBody = Args<typeof downlinkCreateBody>;
 
 /** GET /api/gateway/history: frames a gateway heard (uplink) or sent. */
 export const gatewayHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { id, text } from './input';
 
 /** Our limits: tag names up to 30 characters, group names up to 64. */
@@ -12,7 +13,7 @@ export const tagCreateBody = z.object({
   tags: z.array(tagName).min(1).max(100),
   groupName: text().trim().min(1, 'group name cannot be empty').max(TAG_GROUP_MAX),
 });
-export type TagCreateBody = z.input<typeof tagCreateBody>;
+export type TagCreateBody = Args<typeof tagCreateBody>;
 
 /** Deleting tags also removes them from every device carrying them. */
 export const tagDeleteBody = z.object({ tagsId: z.array(id()).min(1).max(1000) });
@@ -27,5 +28,5 @@ export const tagItem = z.object({
 });
 export type TagItem = z.infer<typeof tagItem>;
 
-/** GET /api/device/tags/list answers `data.tags`, ordered by group then name. */
+/** The tag list answers `data.tags`, ordered by group then name. */
 export const tagListResult = z.object({ tags: z.array(tagItem) });

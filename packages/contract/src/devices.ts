@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productType } from './applications';
+import type { Args } from './endpoint';
 import { isHex, normalizeHex } from './hex';
 import { INT4_MAX, id, queryId, text } from './input';
 import { NAME_MAX, REMARKS_MAX } from './limits';
@@ -144,14 +145,14 @@ export function checkActivation(d: Shape, ctx: z.RefinementCtx): void {
 
 export const deviceFields = z.object(deviceShape);
 export const deviceCreateBody = z.object({ appID: id(), ...deviceShape }).superRefine(checkActivation);
-export type DeviceCreateBody = z.input<typeof deviceCreateBody>;
+export type DeviceCreateBody = Args<typeof deviceCreateBody>;
 export type DeviceInput = z.output<typeof deviceFields>;
 
-/** Update names the device by devEUI; moving it to another application is /moveDevice. */
+/** Update names the device by devEUI; moving it to another application is a call of its own. */
 export const deviceUpdateBody = z
   .object({ ...deviceShape, fCntUp: fCnt.optional(), fCntDown: fCnt.optional() })
   .superRefine(checkActivation);
-export type DeviceUpdateBody = z.input<typeof deviceUpdateBody>;
+export type DeviceUpdateBody = Args<typeof deviceUpdateBody>;
 
 /** One row of batch-create, checked with the request's authType merged in. */
 export const batchDeviceRow = deviceFields.superRefine(checkActivation);
@@ -171,6 +172,7 @@ export const batchRowError = z.object({
 });
 export type BatchRowError = z.infer<typeof batchRowError>;
 export const batchCreateResult = z.object({ created: z.number().int(), failed: z.array(batchRowError) });
+export type BatchCreateResult = z.infer<typeof batchCreateResult>;
 
 const euiList = z.array(devEUI).min(1).max(DEVICE_SELECTION_MAX);
 export const deviceDeleteBody = z.object({ devEUIs: euiList });
@@ -206,6 +208,7 @@ export const DEVICE_ORDER_FIELDS = [
   'rssi',
   'snr',
 ] as const;
+export type DeviceOrderField = (typeof DEVICE_ORDER_FIELDS)[number];
 export const deviceListQuery = pagingQuery(DEVICE_ORDER_FIELDS).extend({
   /** Absent: every device the caller may see. */
   appID: queryId().optional(),
@@ -216,7 +219,7 @@ export const deviceListQuery = pagingQuery(DEVICE_ORDER_FIELDS).extend({
   ),
   tagsId: csvQuery((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= INT4_MAX, Number, 'tagsId are tag ids'),
 });
-export type DeviceListQuery = z.input<typeof deviceListQuery>;
+export type DeviceListQuery = Args<typeof deviceListQuery>;
 
 export const resetFcntBody = z.object({ devEUI, fCntUp: fCnt, fCntDown: fCnt });
 
@@ -277,7 +280,7 @@ export const exportBody = z
     message: 'end time must follow the start time, at most 31 days later',
   })
   .refine((b) => b.devEUIs.length > 0 || b.appID !== undefined, { path: ['devEUIs'], message: 'select devices' });
-export type ExportBody = z.input<typeof exportBody>;
+export type ExportBody = Args<typeof exportBody>;
 
 export const signalQuery = z.object({
   devEUI,
@@ -293,6 +296,7 @@ export const signalPoint = z.object({
   snr: z.number().nullable(),
   gwID: z.string().nullable(),
 });
+export type SignalPoint = z.infer<typeof signalPoint>;
 
 export const deviceRow = z.object({
   devEUI: z.string(),

@@ -105,8 +105,12 @@ export const gatewayFrame = z.object({
 });
 export type GatewayFrame = z.infer<typeof gatewayFrame>;
 
-/** Downlink status (docs/product/live-and-history.md): 0 enqueued, 1 sent, 2 sent OK / unconfirmed, 3 confirmed, 4 timeout. */
+/**
+ * Downlink status: enqueued, sent (waiting for the gateway's TX_ACK or the device's ACK), sent OK
+ * (for a confirmed downlink: sent, not yet confirmed), confirmed by the device's ACK, timed out.
+ */
 export const DOWNLINK_STATUS = { ENQUEUED: 0, SENT: 1, SENT_OK: 2, CONFIRMED: 3, TIMEOUT: 4 } as const;
+export type DownlinkStatus = (typeof DOWNLINK_STATUS)[keyof typeof DOWNLINK_STATUS];
 /** Delivery as reported by the gateway: not sent, sent, success (TX_ACK NONE), error (TX_ACK error). */
 export const DELIVERY = ['not_sent', 'sent', 'success', 'error'] as const;
 export type Delivery = (typeof DELIVERY)[number];
@@ -120,7 +124,7 @@ export const downlinkRecord = z.object({
   confirmed: z.boolean(),
   macCommands: z.boolean(),
   fCnt: z.number().int().nullable(),
-  status: z.number().int().min(0).max(4),
+  status: z.literal(Object.values(DOWNLINK_STATUS)),
   delivery: z.enum(DELIVERY),
   /** The gateway's TX_ACK error value when delivery is 'error'. */
   responseErrorByGateway: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { DOWNLINK_STATUS } from '@lns/contract/frames';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -5,7 +6,7 @@ import { HourlyJob } from '../jobs/hourly-job';
 import { rowsOf } from './gateways';
 import type { DataSettingsCache } from './settings';
 
-/** History tables trimmed to dataExpireDay. Queued downlinks (status 0) are kept whatever their age. */
+/** History tables trimmed to dataExpireDay. Queued downlinks are kept whatever their age. */
 const TABLES: { table: string; keep?: string }[] = [
   { table: 'device_frames' },
   { table: 'device_messages' },
@@ -13,7 +14,7 @@ const TABLES: { table: string; keep?: string }[] = [
   { table: 'gateway_connections' },
   { table: 'gateway_stats' },
   { table: 'device_signal' },
-  { table: 'downlinks', keep: 'status = 0' },
+  { table: 'downlinks', keep: `status = ${DOWNLINK_STATUS.ENQUEUED}` },
 ];
 const BATCH = 5000;
 const DAY = 86_400_000;

@@ -18,6 +18,7 @@ import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
 import type { DataPlane } from './dataplane';
 import type { RxCopy, Uplink } from './dedup';
 import { type PendingDownlink, sendClassA } from './downlink/classa';
+import { STATUS_SQL as St } from './downlink/status-sql';
 import { rowsOf } from './gateways';
 import { newMsgId } from './ids';
 import { handleJoin } from './join';
@@ -448,7 +449,7 @@ interface Accepted {
 }
 
 /** Queued downlinks, and confirmed ones still waiting for an ACK (resent when this uplink brings none). */
-const PENDING = sql.raw('(q.status = 0 OR (NOT i.ack AND q.status IN (1, 2) AND q.confirmed AND q.ack IS NULL))');
+const PENDING = sql`(q.status = ${St.ENQUEUED} OR (NOT i.ack AND q.status IN (${St.SENT}, ${St.SENT_OK}) AND q.confirmed AND q.ack IS NULL))`;
 
 /**
  * Accepts a batch of uplinks (one per device) in ONE statement: each FCnt advanced only if it is
@@ -476,8 +477,8 @@ async function acceptMany(db: Db, stored: SQL, input: Record<string, unknown>[])
       WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt
       RETURNING d.dev_eui, d.f_cnt_down, i.ack
     ) ${stored}, acked AS (
-      UPDATE downlinks q SET status = 3, ack = 'ACK', updated_at = ${now}
-      FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (1, 2) AND q.confirmed AND q.ack IS NULL
+      UPDATE downlinks q SET status = ${St.CONFIRMED}, ack = 'ACK', updated_at = ${now}
+      FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (${St.SENT}, ${St.SENT_OK}) AND q.confirmed AND q.ack IS NULL
       RETURNING q.dev_eui, q.msg_id
     )
     SELECT i.*, (SELECT array_agg(acked.msg_id) FROM acked WHERE acked.dev_eui = i.dev_eui) AS acked,

@@ -3,6 +3,10 @@ import { applicationApi } from './applications';
 import { auditApi } from './audit';
 import { authApi } from './auth';
 import { dashboardApi } from './dashboard';
+import { deviceDataApi } from './device-data';
+import { deviceTagApi } from './device-tags';
+import { deviceApi } from './devices';
+import { downlinkApi } from './downlinks';
 import { regionApi } from './regions';
 import { searchApi } from './search';
 import { systemApi } from './system';
@@ -18,6 +22,10 @@ export const API = {
   audit: auditApi,
   dashboard: dashboardApi,
   region: regionApi,
+  device: deviceApi,
+  deviceTag: deviceTagApi,
+  deviceData: deviceDataApi,
+  downlink: downlinkApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const ENDPOINTS: readonly EndpointDef[] = Object.values(API).flatMap((area) => Object.values(area));

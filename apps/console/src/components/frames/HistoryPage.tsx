@@ -7,15 +7,16 @@ import { CardPanel } from '../CardPanel';
 import { defaultRange, type Range } from '../DateTimeRangePicker';
 import { JsonViewerDialog } from '../JsonViewerDialog';
 import { type Column, ListTable } from '../ListTable';
-import { type HistoryQuery, useHistory } from './useHistory';
+import { type HistoryLoad, useHistory } from './useHistory';
 
-export interface HistoryPageProps<T> {
+export interface HistoryPageProps<T, Q extends object> {
   title: ReactNode;
-  /** Page size remembered under this key. */
+  /** Page size remembered under this key; also the list's query key (see useHistory). */
   listKey: string;
-  path: string;
   /** The owner key (devEUI / gwID) and filters; null while the page lacks its key. */
-  query: HistoryQuery | null;
+  query: Q | null;
+  /** Asks the list's endpoint for one page: `query` plus page, order and time range. */
+  load: HistoryLoad<Q, T>;
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   /** Filters shown in the card header. */
@@ -29,10 +30,10 @@ export interface HistoryPageProps<T> {
 }
 
 /** A history list: date-time range (picker limits), filters, paging, detail tree on click, export. */
-export function HistoryPage<T>(p: HistoryPageProps<T>) {
+export function HistoryPage<T, Q extends object>(p: HistoryPageProps<T, Q>) {
   const { t } = useTranslation(['history', 'live']);
   const [range, setRangeState] = useState<Range>(() => defaultRange());
-  const paging = usePaging(p.listKey, { orderBy: 'createtime', orderType: 'desc' });
+  const paging = usePaging<'createtime'>(p.listKey, { orderBy: 'createtime', orderType: 'desc' });
   const [detail, setDetail] = useState<{ data: unknown } | null>(null);
   const [exporting, setExporting] = useState(false);
   const { setPage } = paging;
@@ -52,7 +53,7 @@ export function HistoryPage<T>(p: HistoryPageProps<T>) {
     () => (p.query ? { ...p.query, ...paging.query, startTime: range[0], endTime: range[1] } : null),
     [p.query, paging.query, range],
   );
-  const list = useHistory<T>(p.path, query, p.refetchMs);
+  const list = useHistory(p.listKey, query, p.load, p.refetchMs);
 
   const open = async (row: T) => {
     setDetail({ data: row });
@@ -83,7 +84,7 @@ export function HistoryPage<T>(p: HistoryPageProps<T>) {
         extra={p.filters}
         actions={exporting ? ['refresh'] : ['download', 'refresh']}
         onDownload={p.onExport ? exportNow : undefined}
-        onRefresh={() => void list.refetch()}
+        onRefresh={() => query && void list.refetch()}
         data-testid="history-card"
       >
         <ListTable<T>

@@ -1,7 +1,10 @@
-import type { TagItem } from '@lns/contract/device-tags';
-import type { BatchRowError, DeviceDetail, DeviceRow, ExportBody } from '@lns/contract/devices';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
+import { deviceApi } from '@lns/contract/api/devices';
+import type { TagCreateBody } from '@lns/contract/device-tags';
+import type { DeviceCreateBody, DeviceListQuery, DeviceUpdateBody, ExportBody } from '@lns/contract/devices';
+import type { BodyOf } from '@lns/contract/endpoint';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, buildUrl, handleEnvelope, headers, http } from '../../lib/http';
+import { api, refusalOf } from '../../lib/api';
 
 export const devKeys = {
   all: ['devices'] as const,
@@ -11,49 +14,29 @@ export const devKeys = {
   tags: ['device-tags'] as const,
 };
 
-export interface DeviceListQuery {
-  appID: number;
-  pageNo: number;
-  pageSize: number;
-  orderBy?: string;
-  orderType: 'asc' | 'desc';
-  regions: string[];
-  tagsId: number[];
-}
-
+/** Devices of the application `q.appID` (nothing is asked before the page knows it). */
 export function useDeviceList(q: DeviceListQuery) {
   return useQuery({
     queryKey: devKeys.list(q),
-    queryFn: () => http.list<DeviceRow>('/api/device/list', { ...q }),
+    queryFn: () => api.list(deviceApi.list, q),
     placeholderData: keepPreviousData,
-    enabled: q.appID > 0,
+    enabled: (q.appID ?? 0) > 0,
   });
 }
 
 export function useDeviceStatus(devEUI: string) {
   return useQuery({
     queryKey: devKeys.status(devEUI),
-    queryFn: () => http.get<DeviceDetail>('/api/device/status', { devEUI }),
+    queryFn: () => api.data(deviceApi.status, { devEUI }),
     enabled: devEUI.length > 0,
   });
-}
-
-export interface SignalPoint {
-  createtime: number;
-  rssi: number | null;
-  snr: number | null;
 }
 
 export function useSignal(devEUI: string, range: [number, number]) {
   return useQuery({
     queryKey: devKeys.signal(devEUI, range),
     // The chart just stops loading on failure: no toast.
-    queryFn: () =>
-      http.get<SignalPoint[]>(
-        '/api/device/signal',
-        { devEUI, startTime: range[0], endTime: range[1] },
-        { silent: true },
-      ),
+    queryFn: () => api.data(deviceApi.signal, { devEUI, startTime: range[0], endTime: range[1] }, { silent: true }),
     enabled: devEUI.length > 0,
   });
 }
@@ -61,7 +44,7 @@ export function useSignal(devEUI: string, range: [number, number]) {
 export function useDeviceTags() {
   return useQuery({
     queryKey: devKeys.tags,
-    queryFn: () => http.get<{ tags: TagItem[] }>('/api/device/tags/list').then((d) => d.tags),
+    queryFn: () => api.data(deviceTagApi.list, undefined).then((d) => d?.tags ?? []),
   });
 }
 
@@ -81,59 +64,42 @@ function useDeviceMutation<B, R = unknown>(fn: (body: B) => Promise<R>) {
   });
 }
 
+/** Create (the body names its application) or update (`editing`: the body names the device only). */
 export const useSaveDevice = (editing: boolean) =>
-  useDeviceMutation((body: Record<string, unknown>) =>
-    http.post(editing ? '/api/device/update' : '/api/device/create', body, { silent: true }),
+  useDeviceMutation((body: DeviceCreateBody | DeviceUpdateBody) =>
+    editing || !('appID' in body)
+      ? api.data(deviceApi.update, body, { silent: true })
+      : api.data(deviceApi.create, body, { silent: true }),
   );
 export const useBatchUpdate = () =>
-  useDeviceMutation((body: { devEUIs: string[]; appID: number; tagsId?: number[]; remarks?: string }) =>
-    http.post('/api/device/updates', body),
-  );
+  useDeviceMutation((body: BodyOf<typeof deviceApi.updateMany>) => api.data(deviceApi.updateMany, body));
 export const useMoveDevices = () =>
-  useDeviceMutation((body: { appId: number; devEUIs: string[] }) => http.post('/api/device/moveDevice', body));
+  useDeviceMutation((body: BodyOf<typeof deviceApi.move>) => api.data(deviceApi.move, body));
 export const useResetFcnt = () =>
-  useDeviceMutation((body: { devEUI: string; fCntUp: number; fCntDown: number }) =>
-    http.post('/api/device/reset-fcnt', body),
-  );
-export const useCreateTags = () =>
-  useDeviceMutation((body: { tags: string[]; groupName: string }) => http.post('/api/device/tags/create', body));
-export const deleteTags = (tagsId: number[]) => http.post('/api/device/tags/delete', { tagsId }, { silent: true });
-export const deleteDevices = (devEUIs: string[]) => http.post('/api/device/delete', { devEUIs }, { silent: true });
+  useDeviceMutation((body: BodyOf<typeof deviceApi.resetFcnt>) => api.data(deviceApi.resetFcnt, body));
+export const useCreateTags = () => useDeviceMutation((body: TagCreateBody) => api.data(deviceTagApi.create, body));
 
-export interface BatchOutcome {
-  created: number;
-  failed: BatchRowError[];
-}
+/** All or nothing: a refusal (1007) lists each unknown tag id in its `failed`. */
+export const deleteTags = (tagsId: number[]) => api.data(deviceTagApi.delete, { tagsId }, { silent: true });
+/** All or nothing: a refusal (4006) lists each refused devEUI in its `failed`. */
+export const deleteDevices = (devEUIs: string[]) => api.data(deviceApi.delete, { devEUIs }, { silent: true });
+/** The reasons of a refused device delete, by devEUI. */
+export const deviceDeleteRefusals = (e: unknown): Map<string, string> =>
+  new Map((refusalOf(deviceApi.delete, e)?.failed ?? []).map((f) => [f.id, f.reason]));
+/** The reasons of a refused tag delete, by tag id. */
+export const tagDeleteRefusals = (e: unknown): Map<string, string> =>
+  new Map((refusalOf(deviceTagApi.delete, e)?.failed ?? []).map((f) => [f.id, f.reason]));
 
-/** batch-create: all rows or none; a refusal carries every failing row in data.failed. */
-export async function batchCreate(body: { appID: number; authType: string; devices: Record<string, unknown>[] }) {
+/** batch-create: all rows or none; a refusal carries every failing row in its `failed`. */
+export async function batchCreate(body: BodyOf<typeof deviceApi.batchCreate>) {
   try {
-    return await http.post<BatchOutcome>('/api/device/batch-create', body, { silent: true });
+    return await api.data(deviceApi.batchCreate, body, { silent: true });
   } catch (e) {
-    const data = e instanceof ApiError ? (e.envelope?.data as BatchOutcome | undefined) : undefined;
-    if (data?.failed?.length) return data;
+    const refused = refusalOf(deviceApi.batchCreate, e);
+    if (refused?.failed.length) return refused;
     throw e;
   }
 }
 
-/** POST /api/device/excel and save the .xlsx it answers (an envelope means a refusal). */
-export async function downloadExport(body: ExportBody): Promise<void> {
-  const res = await fetch(buildUrl('/api/device/excel'), {
-    method: 'POST',
-    headers: headers({ 'Content-Type': 'application/json' }),
-    body: JSON.stringify(body),
-  });
-  if ((res.headers.get('content-type') ?? '').includes('json')) {
-    handleEnvelope(await res.json());
-    return;
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'devices.xlsx';
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
+/** The export as an .xlsx the browser saves (an envelope instead means a refusal). */
+export const downloadExport = (body: ExportBody): Promise<void> => api.download(deviceApi.export, body, 'devices.xlsx');

@@ -1,15 +1,16 @@
-import type { DownlinkRecord } from '@lns/contract/frames';
+import { downlinkApi } from '@lns/contract/api/downlinks';
+import type { DownlinkCreateBody } from '@lns/contract/dataplane';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { historyKey } from '../../components/frames/useHistory';
-import { http } from '../../lib/http';
-import type { toBody } from './form';
+import { api } from '../../lib/api';
 
-export const DOWNLINK_HISTORY = '/api/device/downlink/history';
+/** The downlink history's list key: invalidating ['history', DOWNLINK_HISTORY] refreshes it. */
+export const DOWNLINK_HISTORY = 'history-downlink';
 
 export function useSendDownlink() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReturnType<typeof toBody>) => http.post<DownlinkRecord>('/api/device/downlink/create', body),
+    mutationFn: (body: DownlinkCreateBody) => api.data(downlinkApi.create, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: historyKey(DOWNLINK_HISTORY) }),
   });
 }

@@ -1,3 +1,5 @@
+import type { DownlinkCreateBody } from '@lns/contract/dataplane';
+
 /** The downlink form's rules (docs/product/devices.md). */
 export type DataMode = 'hex' | 'text';
 
@@ -34,7 +36,7 @@ export function textToHex(s: string): string {
 }
 
 /** The request body: MAC commands mode forces port 0 and hex; text mode is sent as its UTF-8 hex. */
-export function toBody(devEUI: string, f: DownlinkForm) {
+export function toBody(devEUI: string, f: DownlinkForm): DownlinkCreateBody {
   const hex = f.macCommands || f.mode === 'hex' ? f.data.trim().toLowerCase() : textToHex(f.data);
   return {
     devEUI,

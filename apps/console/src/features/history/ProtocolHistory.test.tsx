@@ -54,7 +54,7 @@ describe('protocol message history', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Downlink' }));
     await waitFor(() => {
       const last = calls.filter((c) => c.url.pathname === '/api/device/lorawan/history').at(-1)!.url.searchParams;
-      expect(last.get('uplink')).toBe('0');
+      expect(last.get('uplink')).toBe('false');
     });
 
     fireEvent.click(row);

@@ -1,3 +1,4 @@
+import { DOWNLINK_STATUS, type DownlinkStatus } from '@lns/contract/frames';
 import {
   bigint,
   bigserial,
@@ -72,7 +73,7 @@ export const downlinks = pgTable('downlinks', {
   confirmed: boolean('confirmed').notNull().default(false),
   macCommands: boolean('mac_commands').notNull().default(false),
   fCnt: bigint('f_cnt', { mode: 'number' }),
-  status: smallint('status').notNull().default(0),
+  status: smallint('status').$type<DownlinkStatus>().notNull().default(DOWNLINK_STATUS.ENQUEUED),
   delivery: varchar('delivery', { length: 8 })
     .$type<'not_sent' | 'sent' | 'success' | 'error'>()
     .notNull()

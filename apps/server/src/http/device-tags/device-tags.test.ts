@@ -1,3 +1,4 @@
+import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otaaDevice } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -51,6 +52,7 @@ describe('device tags API', () => {
     const bobTag = (await tagList(bob))[0].tagId;
     const del = await t.call(alice, 'POST', '/api/device/tags/delete', { tagsId: [bobTag] });
     expect(del.body).toMatchObject({ code: 1007, data: { failed: [{ id: String(bobTag) }] } });
+    expect(deviceTagApi.delete.refusal.parse(del.body.data)).toEqual(del.body.data);
     expect(await tagList(bob)).toHaveLength(1);
   });
 

@@ -1,12 +1,6 @@
+import { deviceApi as api } from '@lns/contract/api/devices';
 import { C } from '@lns/contract/codes';
-import {
-  DEVICE_QUOTA_DEFAULT,
-  deviceDeleteBody,
-  deviceUpdatesBody,
-  moveDeviceBody,
-  resetFcntBody,
-} from '@lns/contract/devices';
-import { BODY_LIMITS } from '@lns/contract/request-limits';
+import { DEVICE_QUOTA_DEFAULT } from '@lns/contract/devices';
 import { ApplicationRepository } from '../../applications/repository';
 import type { AuthUser } from '../../auth/guard';
 import { localTopics } from '../../bus/bus';
@@ -14,10 +8,9 @@ import { foreignTags } from '../../devices/create';
 import { afterBulkWrite, type DeviceRecord, DeviceRepository } from '../../devices/repository';
 import { DomainError } from '../../errors';
 import { ok } from '../envelope';
+import { route } from '../route';
 import type { RouteModule } from '../types';
 import { refuseBatch } from './refuse';
-
-const tags = ['devices'];
 
 /** Delete, batch update, move and frame-counter reset: each all or nothing. */
 export const deviceBatchRoutes: RouteModule = (app, s) => {
@@ -38,105 +31,68 @@ export const deviceBatchRoutes: RouteModule = (app, s) => {
     return { devices: [...found.values()] as DeviceRecord[], euis: unique, failed };
   };
 
-  app.post(
-    '/api/device/delete',
-    {
-      bodyLimit: BODY_LIMITS.deviceSelection,
-      schema: {
-        tags,
-        summary: 'Delete devices: all or nothing (4006 lists the refused devEUIs)',
-        body: deviceDeleteBody,
-      },
-    },
-    async (req, reply) => {
-      const { euis, failed } = await select(req.body.devEUIs, req.user);
-      if (failed.length) return refuseBatch(req, reply, C.DEVICE_BATCH_DELETE, { deleted: [], failed });
-      await repo.deleteMany(euis);
-      s.local.publish(localTopics.entityDeleted, { devices: euis });
-      await afterBulkWrite(s, euis.length);
-      return ok({ deleted: euis, failed: [] });
-    },
-  );
+  route(app, api.delete, async (req, reply) => {
+    const { euis, failed } = await select(req.body.devEUIs, req.user);
+    if (failed.length) return refuseBatch(req, reply, C.DEVICE_BATCH_DELETE, { deleted: [], failed });
+    await repo.deleteMany(euis);
+    s.local.publish(localTopics.entityDeleted, { devices: euis });
+    await afterBulkWrite(s, euis.length);
+    return ok({ deleted: euis, failed: [] });
+  });
 
-  app.post(
-    '/api/device/reset-fcnt',
-    { schema: { tags, summary: "Set a device's uplink and downlink frame counters", body: resetFcntBody } },
-    async (req) => {
-      const d = await repo.visible(req.body.devEUI, req.user);
-      if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
-      await repo.update(d.devEui, { fCntUp: req.body.fCntUp, fCntDown: req.body.fCntDown });
-      return ok();
-    },
-  );
+  route(app, api.resetFcnt, async (req) => {
+    const d = await repo.visible(req.body.devEUI, req.user);
+    if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
+    await repo.update(d.devEui, { fCntUp: req.body.fCntUp, fCntDown: req.body.fCntDown });
+    return ok();
+  });
 
-  app.post(
-    '/api/device/updates',
-    {
-      bodyLimit: BODY_LIMITS.deviceSelection,
-      schema: {
-        tags,
-        summary: 'Set the tags and/or remarks of devices of one application (all or nothing)',
-        body: deviceUpdatesBody,
-      },
-    },
-    async (req, reply) => {
-      const b = req.body;
-      const a = await apps.visible(b.appID, req.user);
-      if (!a) throw new DomainError(C.APP_MISSING, undefined, 'appID');
-      const { euis, failed } = await select(b.devEUIs, req.user, a.id);
-      if (failed.length) return refuseBatch(req, reply, C.DEVICE_MISSING, { failed });
-      if (b.tagsId) {
-        const bad = await foreignTags(s.db, a.ownerId, b.tagsId);
-        if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
-      }
-      await s.db.transaction((tx) =>
-        repo.updateMany(
-          euis,
-          {
-            ...(b.tagsId ? { tagIds: [...new Set(b.tagsId)] } : {}),
-            ...(b.remarks !== undefined ? { remarks: b.remarks } : {}),
-          },
-          tx,
-        ),
-      );
-      await afterBulkWrite(s, euis.length);
-      return ok({ updated: euis.length });
-    },
-  );
+  route(app, api.updateMany, async (req, reply) => {
+    const b = req.body;
+    const a = await apps.visible(b.appID, req.user);
+    if (!a) throw new DomainError(C.APP_MISSING, undefined, 'appID');
+    const { euis, failed } = await select(b.devEUIs, req.user, a.id);
+    if (failed.length) return refuseBatch(req, reply, C.DEVICE_MISSING, { failed });
+    if (b.tagsId) {
+      const bad = await foreignTags(s.db, a.ownerId, b.tagsId);
+      if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
+    }
+    await s.db.transaction((tx) =>
+      repo.updateMany(
+        euis,
+        {
+          ...(b.tagsId ? { tagIds: [...new Set(b.tagsId)] } : {}),
+          ...(b.remarks !== undefined ? { remarks: b.remarks } : {}),
+        },
+        tx,
+      ),
+    );
+    await afterBulkWrite(s, euis.length);
+    return ok({ updated: euis.length });
+  });
 
-  app.post(
-    '/api/device/moveDevice',
-    {
-      bodyLimit: BODY_LIMITS.deviceSelection,
-      schema: {
-        tags,
-        summary: "Move devices to another application; both must be the caller's (admins: any)",
-        body: moveDeviceBody,
-      },
-    },
-    async (req, reply) => {
-      const target = await apps.visible(req.body.appId, req.user);
-      if (!target) throw new DomainError(C.APP_MISSING, undefined, 'appId');
-      const { devices, failed } = await select(req.body.devEUIs, req.user);
-      if (failed.length) return refuseBatch(req, reply, C.DEVICE_MISSING, { failed });
-      const moving = devices.filter((d) => d.appId !== target.id);
-      // Devices changing owner (admin moves) count against the new owner's quota and lose their
-      // tags, which belong to the old owner.
-      const foreign = moving.filter((d) => d.ownerId !== target.ownerId).map((d) => d.devEui);
-      const same = moving.filter((d) => d.ownerId === target.ownerId).map((d) => d.devEui);
-      await s.db.transaction(async (tx) => {
-        if (foreign.length) {
-          const have = await repo.lockOwnerCount(tx, target.ownerId);
-          const quota = (await repo.quotaOf(tx)) ?? DEVICE_QUOTA_DEFAULT;
-          if (have + foreign.length > quota) {
-            throw new DomainError(C.DEVICE_QUOTA, `quota ${quota}, owner has ${have}`, 'devEUIs');
-          }
-          await repo.updateMany(foreign, { appId: target.id, ownerId: target.ownerId, tagIds: [] }, tx);
+  route(app, api.move, async (req, reply) => {
+    const target = await apps.visible(req.body.appId, req.user);
+    if (!target) throw new DomainError(C.APP_MISSING, undefined, 'appId');
+    const { devices, failed } = await select(req.body.devEUIs, req.user);
+    if (failed.length) return refuseBatch(req, reply, C.DEVICE_MISSING, { failed });
+    const moving = devices.filter((d) => d.appId !== target.id);
+    // Devices changing owner (admin moves) count against the new owner's quota and lose their
+    // tags, which belong to the old owner.
+    const foreign = moving.filter((d) => d.ownerId !== target.ownerId).map((d) => d.devEui);
+    const same = moving.filter((d) => d.ownerId === target.ownerId).map((d) => d.devEui);
+    await s.db.transaction(async (tx) => {
+      if (foreign.length) {
+        const have = await repo.lockOwnerCount(tx, target.ownerId);
+        const quota = (await repo.quotaOf(tx)) ?? DEVICE_QUOTA_DEFAULT;
+        if (have + foreign.length > quota) {
+          throw new DomainError(C.DEVICE_QUOTA, `quota ${quota}, owner has ${have}`, 'devEUIs');
         }
-        if (same.length) await repo.updateMany(same, { appId: target.id }, tx);
-      });
-      await afterBulkWrite(s, moving.length);
-      return ok({ moved: moving.length });
-    },
-  );
+        await repo.updateMany(foreign, { appId: target.id, ownerId: target.ownerId, tagIds: [] }, tx);
+      }
+      if (same.length) await repo.updateMany(same, { appId: target.id }, tx);
+    });
+    await afterBulkWrite(s, moving.length);
+    return ok({ moved: moving.length });
+  });
 };

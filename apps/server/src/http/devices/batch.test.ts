@@ -1,3 +1,4 @@
+import { deviceApi } from '@lns/contract/api/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpDevice, otaaDevice } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -53,6 +54,8 @@ describe('device batch-create', () => {
       expect.objectContaining({ index: 300, code: 1006, field: 'devName', reason: 'device name cannot be empty' }),
       expect.objectContaining({ index: 9999, code: 1017, field: 'subnet' }),
     ]);
+    // The refusal's data is what the contract declares for it.
+    expect(deviceApi.batchCreate.refusal.parse(res.body.data)).toEqual(res.body.data);
     expect(await count()).toBe(before);
   });
 

@@ -1,3 +1,4 @@
+import { deviceApi } from '@lns/contract/api/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpDevice, otaaDevice } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -323,6 +324,8 @@ describe('devices API', () => {
     });
     expect(mixed.body.code).toBe(4001);
     expect(mixed.body.data.failed).toHaveLength(1);
+    // The refusal's data is what the contract declares for it.
+    expect(deviceApi.updateMany.refusal.parse(mixed.body.data)).toEqual(mixed.body.data);
     expect((await status(alice, euis[0]!)).body.data.remarks).toBe('batch');
     const bobTag = (await t.call(bob, 'POST', '/api/device/tags/create', { tags: ['b'], groupName: 'g' })).body.data
       .tags[0];
@@ -368,6 +371,7 @@ describe('devices API', () => {
     const euis = [otaaDevice(500).devEUI, otaaDevice(501).devEUI];
     const missing = await t.call(alice, 'POST', '/api/device/delete', { devEUIs: [...euis, 'ffffffffffffffff'] });
     expect(missing.body).toMatchObject({ code: 4006, data: { failed: [{ id: 'ffffffffffffffff' }] } });
+    expect(deviceApi.delete.refusal.parse(missing.body.data)).toEqual(missing.body.data);
     expect((await status(alice, euis[0]!)).body.code).toBe(0);
     expect((await t.call(alice, 'POST', '/api/device/delete', { devEUIs: euis })).body.code).toBe(0);
     expect((await status(alice, euis[0]!)).body.code).toBe(4001);

@@ -1,23 +1,14 @@
 import * as XLSX from '@e965/xlsx';
+import { deviceApi as api } from '@lns/contract/api/devices';
 import { C } from '@lns/contract/codes';
-import {
-  type DeviceRow,
-  type ExportField,
-  exportBody,
-  SIGNAL_POINTS_MAX,
-  signalPoint,
-  signalQuery,
-} from '@lns/contract/devices';
-import { envelopeOf } from '@lns/contract/envelope';
-import { BODY_LIMITS } from '@lns/contract/request-limits';
-import { z } from 'zod';
+import { type DeviceRow, type ExportField, SIGNAL_POINTS_MAX } from '@lns/contract/devices';
 import { ApplicationRepository } from '../../applications/repository';
 import { type DeviceRecord, DeviceRepository } from '../../devices/repository';
 import { DomainError } from '../../errors';
 import { ok } from '../envelope';
+import { route } from '../route';
 import type { RouteModule } from '../types';
 
-const tags = ['devices'];
 /** Rows of the export's signal sheet (decision; keeps one export under a few MB). */
 const EXPORT_SIGNAL_MAX = 200_000;
 const DAY = 86_400_000;
@@ -35,85 +26,62 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
   const apps = new ApplicationRepository(s.db);
   const repo = new DeviceRepository(s.db);
 
-  app.post(
-    '/api/device/excel',
-    {
-      bodyLimit: BODY_LIMITS.deviceSelection,
-      schema: {
-        tags,
-        summary:
-          'Export devices to .xlsx: sheet "devices" has the chosen fields, sheet "signal" the RSSI/SNR records in [startTime, endTime]',
-        body: exportBody,
-      },
-    },
-    async (req, reply) => {
-      const b = req.body;
-      let rows: DeviceRecord[];
-      if (b.devEUIs.length) {
-        const euis = [...new Set(b.devEUIs)];
-        rows = await repo.visibleMany(euis, req.user);
-        if (rows.length !== euis.length) {
-          const found = new Set(rows.map((r) => r.devEui));
-          throw new DomainError(
-            C.DEVICE_MISSING,
-            euis.find((e) => !found.has(e)),
-            'devEUIs',
-          );
-        }
-        const order = new Map(euis.map((e, i) => [e, i]));
-        rows.sort((x, y) => order.get(x.devEui)! - order.get(y.devEui)!);
-      } else {
-        if (!(await apps.visible(b.appID!, req.user))) throw new DomainError(C.APP_MISSING, undefined, 'appID');
-        rows = (await repo.list(req.user, { offset: 0, appID: b.appID, orderBy: 'devEUI', orderType: 'asc' })).rows;
+  route(app, api.export, async (req, reply) => {
+    const b = req.body;
+    let rows: DeviceRecord[];
+    if (b.devEUIs.length) {
+      const euis = [...new Set(b.devEUIs)];
+      rows = await repo.visibleMany(euis, req.user);
+      if (rows.length !== euis.length) {
+        const found = new Set(rows.map((r) => r.devEui));
+        throw new DomainError(
+          C.DEVICE_MISSING,
+          euis.find((e) => !found.has(e)),
+          'devEUIs',
+        );
       }
-      const decorated = await repo.decorate(rows);
-      const signal = await repo.signalOf(
-        rows.map((r) => r.devEui),
-        b.startTime,
-        b.endTime,
-        EXPORT_SIGNAL_MAX,
-      );
-      const book = XLSX.utils.book_new();
-      const devicesSheet = [b.fields as string[], ...decorated.map((r) => b.fields.map((f) => cell(r, f)))];
-      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(devicesSheet, { cellDates: true }), 'devices');
-      const signalSheet = [
-        ['devEUI', 'time', 'rssi', 'snr', 'gwID'],
-        ...signal.map((p) => [p.devEui, new Date(p.createdAt), p.rssi ?? '', p.snr ?? '', p.gwId ?? '']),
-      ];
-      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(signalSheet, { cellDates: true }), 'signal');
-      const buf = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="devices-${stamp}.xlsx"`)
-        .send(buf);
-    },
-  );
+      const order = new Map(euis.map((e, i) => [e, i]));
+      rows.sort((x, y) => order.get(x.devEui)! - order.get(y.devEui)!);
+    } else {
+      if (!(await apps.visible(b.appID!, req.user))) throw new DomainError(C.APP_MISSING, undefined, 'appID');
+      rows = (await repo.list(req.user, { offset: 0, appID: b.appID, orderBy: 'devEUI', orderType: 'asc' })).rows;
+    }
+    const decorated = await repo.decorate(rows);
+    const signal = await repo.signalOf(
+      rows.map((r) => r.devEui),
+      b.startTime,
+      b.endTime,
+      EXPORT_SIGNAL_MAX,
+    );
+    const book = XLSX.utils.book_new();
+    const devicesSheet = [b.fields as string[], ...decorated.map((r) => b.fields.map((f) => cell(r, f)))];
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(devicesSheet, { cellDates: true }), 'devices');
+    const signalSheet = [
+      ['devEUI', 'time', 'rssi', 'snr', 'gwID'],
+      ...signal.map((p) => [p.devEui, new Date(p.createdAt), p.rssi ?? '', p.snr ?? '', p.gwId ?? '']),
+    ];
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(signalSheet, { cellDates: true }), 'signal');
+    const buf = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="devices-${stamp}.xlsx"`)
+      .send(buf);
+  });
 
-  app.get(
-    '/api/device/signal',
-    {
-      schema: {
-        tags,
-        summary: 'RSSI and SNR of a device over time (default: the last 24 hours; at most 10,000 points)',
-        querystring: signalQuery,
-        response: { 200: envelopeOf(z.array(signalPoint)) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const d = await repo.visible(q.devEUI, req.user);
-      if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
-      const end = q.endTime ?? Date.now();
-      const start = q.startTime ?? end - DAY;
-      if (start > end) throw new DomainError(C.PARAM_FORMAT, 'must not follow endTime', 'startTime');
-      const points = (await repo.signal(d.devEui, start, end, SIGNAL_POINTS_MAX)).map((p) => ({
-        createtime: p.createdAt,
-        rssi: p.rssi,
-        snr: p.snr,
-        gwID: p.gwId,
-      }));
-      return ok(q.order === 'desc' ? points.reverse() : points);
-    },
-  );
+  route(app, api.signal, async (req) => {
+    const q = req.query;
+    const d = await repo.visible(q.devEUI, req.user);
+    if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
+    const end = q.endTime ?? Date.now();
+    const start = q.startTime ?? end - DAY;
+    if (start > end) throw new DomainError(C.PARAM_FORMAT, 'must not follow endTime', 'startTime');
+    const points = (await repo.signal(d.devEui, start, end, SIGNAL_POINTS_MAX)).map((p) => ({
+      createtime: p.createdAt,
+      rssi: p.rssi,
+      snr: p.snr,
+      gwID: p.gwId,
+    }));
+    return ok(q.order === 'desc' ? points.reverse() : points);
+  });
 };

@@ -1,19 +1,7 @@
+import { deviceApi as api } from '@lns/contract/api/devices';
 import { C } from '@lns/contract/codes';
-import {
-  type BatchRowError,
-  batchCreateBody,
-  batchCreateResult,
-  batchDeviceRow,
-  devEuiQuery,
-  deviceCreateBody,
-  deviceDetail,
-  deviceListQuery,
-  deviceRow,
-  deviceUpdateBody,
-} from '@lns/contract/devices';
-import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
+import { type BatchRowError, batchDeviceRow } from '@lns/contract/devices';
 import { pageWindow } from '@lns/contract/paging';
-import { BODY_LIMITS } from '@lns/contract/request-limits';
 import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
@@ -23,13 +11,11 @@ import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
 import { DomainError } from '../../errors';
 import { list, ok } from '../envelope';
+import { route } from '../route';
 import type { RouteModule } from '../types';
 import { issueFailure } from './issues';
 import { refuseBatch } from './refuse';
 
-const tags = ['devices'];
-
-/** Devices: list, create, batch-create, update, status. Batch edits are in batch-routes.ts. */
 /** EIRP of a TXPower index in the device's region (null for an unknown region or index). */
 function dbmOf(region: string, txPower: number): number | null {
   try {
@@ -39,6 +25,7 @@ function dbmOf(region: string, txPower: number): number | null {
   }
 }
 
+/** Devices: list, create, batch-create, update, status. Batch edits are in batch-routes.ts. */
 export const deviceRoutes: RouteModule = (app, s) => {
   const apps = new ApplicationRepository(s.db);
   const repo = new DeviceRepository(s.db);
@@ -54,182 +41,128 @@ export const deviceRoutes: RouteModule = (app, s) => {
     return a;
   };
 
-  app.get(
-    '/api/device/list',
-    {
-      schema: {
-        tags,
-        summary: 'Devices of an application (or all visible), filtered by regions and tags (any of), paged',
-        querystring: deviceListQuery,
-        response: { 200: listEnvelopeOf(deviceRow) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      if (q.appID !== undefined) await visibleApp(q.appID, req.user);
-      const { rows, amount } = await repo.list(req.user, {
-        ...pageWindow(q),
-        orderBy: q.orderBy,
-        orderType: q.orderType,
-        appID: q.appID,
-        regions: q.regions,
-        tagsId: q.tagsId,
-      });
-      return list(await repo.decorate(rows), amount);
-    },
-  );
+  route(app, api.list, async (req) => {
+    const q = req.query;
+    if (q.appID !== undefined) await visibleApp(q.appID, req.user);
+    const { rows, amount } = await repo.list(req.user, {
+      ...pageWindow(q),
+      orderBy: q.orderBy,
+      orderType: q.orderType,
+      appID: q.appID,
+      regions: q.regions,
+      tagsId: q.tagsId,
+    });
+    return list(await repo.decorate(rows), amount);
+  });
 
-  app.post(
-    '/api/device/create',
-    {
-      schema: {
-        tags,
-        summary: 'Create a device (OTAA needs appKey; ABP needs devAddr, appSKey, nwkSKey)',
-        body: deviceCreateBody,
-      },
-    },
-    async (req) => {
-      const a = await visibleApp(req.body.appID, req.user);
-      const failed = await createDevices(s.db, repo, a, [{ index: 0, input: req.body }], [], req.user);
-      if (failed.length) {
-        const f = failed[0]!;
-        throw new DomainError(f.code as never, f.reason, f.field);
-      }
-      return ok({ devEUI: req.body.devEUI });
-    },
-  );
+  route(app, api.create, async (req) => {
+    const a = await visibleApp(req.body.appID, req.user);
+    const failed = await createDevices(s.db, repo, a, [{ index: 0, input: req.body }], [], req.user);
+    if (failed.length) {
+      const f = failed[0]!;
+      throw new DomainError(f.code as never, f.reason, f.field);
+    }
+    return ok({ devEUI: req.body.devEUI });
+  });
 
-  app.post(
-    '/api/device/batch-create',
-    {
-      bodyLimit: BODY_LIMITS.deviceBatch,
-      schema: {
-        tags,
-        summary: 'Create up to 20,000 devices: all rows are written or none, failing rows listed',
-        body: batchCreateBody,
-        response: { 200: envelopeOf(batchCreateResult) },
-      },
-    },
-    async (req, reply) => {
-      const { appID, authType, devices } = req.body;
-      const a = await visibleApp(appID, req.user);
-      const refused: BatchRowError[] = [];
-      const rows: RowInput[] = [];
-      devices.forEach((raw, index) => {
-        const input = { ...raw, authType };
-        const parsed = batchDeviceRow.safeParse(input);
-        if (parsed.success) rows.push({ index, input: parsed.data });
-        else {
-          const f = issueFailure(parsed.error, input);
-          refused.push({ index, devEUI: typeof raw.devEUI === 'string' ? raw.devEUI : '', ...f });
-        }
-      });
-      const failed = await createDevices(s.db, repo, a, rows, refused, req.user);
-      if (failed.length) {
-        return refuseBatch(
-          req,
-          reply,
-          failed[0]!.code as never,
-          { created: 0, failed },
-          `${failed.length} rows refused`,
-          'devices',
-        );
+  route(app, api.batchCreate, async (req, reply) => {
+    const { appID, authType, devices } = req.body;
+    const a = await visibleApp(appID, req.user);
+    const refused: BatchRowError[] = [];
+    const rows: RowInput[] = [];
+    devices.forEach((raw, index) => {
+      const input = { ...raw, authType };
+      const parsed = batchDeviceRow.safeParse(input);
+      if (parsed.success) rows.push({ index, input: parsed.data });
+      else {
+        const f = issueFailure(parsed.error, input);
+        refused.push({ index, devEUI: typeof raw.devEUI === 'string' ? raw.devEUI : '', ...f });
       }
-      await afterBulkWrite(s, rows.length);
-      return ok({ created: rows.length, failed: [] });
-    },
-  );
+    });
+    const failed = await createDevices(s.db, repo, a, rows, refused, req.user);
+    if (failed.length) {
+      return refuseBatch(
+        req,
+        reply,
+        failed[0]!.code as never,
+        { created: 0, failed },
+        `${failed.length} rows refused`,
+        'devices',
+      );
+    }
+    await afterBulkWrite(s, rows.length);
+    return ok({ created: rows.length, failed: [] });
+  });
 
-  app.post(
-    '/api/device/update',
-    {
-      schema: {
-        tags,
-        summary: 'Update a device by devEUI (frame counters only when given; moving is /moveDevice)',
-        body: deviceUpdateBody,
-      },
-    },
-    async (req) => {
-      const d = req.body;
-      const cur = await repo.visible(d.devEUI, req.user);
-      if (!cur) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
-      const region = checkRegion(d.region, d.subnet, d.autoSubnet);
-      if (region) throw new DomainError(region.code, region.reason, region.field);
-      const bad = await foreignTags(s.db, cur.ownerId, d.tagsId);
-      if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
-      const patch: Partial<NewDevice> = {
-        name: d.devName,
-        appEui: d.appEUI,
-        authType: d.authType,
-        class: d.class,
-        macVersion: d.macVersion,
-        productType: d.productType,
-        region: d.region,
-        subnet: d.autoSubnet ? null : (d.subnet ?? null),
-        autoSubnet: d.autoSubnet,
-        tagIds: [...new Set(d.tagsId)],
-        remarks: d.remarks,
-        appKey: d.appKey ?? (d.authType === 'otaa' ? cur.appKey : null),
-      };
-      if (d.fCntUp !== undefined) patch.fCntUp = d.fCntUp;
-      if (d.fCntDown !== undefined) patch.fCntDown = d.fCntDown;
-      if (d.authType === 'abp') {
-        const taken = await repo.takenSessions([d.devAddr!]);
-        const holder = taken.get(`${d.devAddr}:${d.nwkSKey}`);
-        if (holder && holder.devEui !== cur.devEui) {
-          throw new DomainError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, req.user), 'devAddr');
-        }
-        Object.assign(patch, {
-          devAddr: d.devAddr,
-          appSKey: d.appSKey,
-          nwkSKey: d.nwkSKey,
-          joinedAt: cur.joinedAt ?? Date.now(),
-        });
-      } else if (cur.authType === 'abp') {
-        // Switching to OTAA: the ABP session ends; the device must join.
-        Object.assign(patch, { devAddr: null, appSKey: null, nwkSKey: null, joinedAt: null });
+  route(app, api.update, async (req) => {
+    const d = req.body;
+    const cur = await repo.visible(d.devEUI, req.user);
+    if (!cur) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
+    const region = checkRegion(d.region, d.subnet, d.autoSubnet);
+    if (region) throw new DomainError(region.code, region.reason, region.field);
+    const bad = await foreignTags(s.db, cur.ownerId, d.tagsId);
+    if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
+    const patch: Partial<NewDevice> = {
+      name: d.devName,
+      appEui: d.appEUI,
+      authType: d.authType,
+      class: d.class,
+      macVersion: d.macVersion,
+      productType: d.productType,
+      region: d.region,
+      subnet: d.autoSubnet ? null : (d.subnet ?? null),
+      autoSubnet: d.autoSubnet,
+      tagIds: [...new Set(d.tagsId)],
+      remarks: d.remarks,
+      appKey: d.appKey ?? (d.authType === 'otaa' ? cur.appKey : null),
+    };
+    if (d.fCntUp !== undefined) patch.fCntUp = d.fCntUp;
+    if (d.fCntDown !== undefined) patch.fCntDown = d.fCntDown;
+    if (d.authType === 'abp') {
+      const taken = await repo.takenSessions([d.devAddr!]);
+      const holder = taken.get(`${d.devAddr}:${d.nwkSKey}`);
+      if (holder && holder.devEui !== cur.devEui) {
+        throw new DomainError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, req.user), 'devAddr');
       }
-      // OTAA session keys set by a join are left as they are.
-      try {
-        await repo.update(cur.devEui, patch);
-      } catch (err) {
-        if (uniqueViolation(err) !== undefined) throw new DomainError(C.DEVADDR_NWKSKEY_DUP, undefined, 'devAddr');
-        throw err;
-      }
-      noteAudit(req, { before: cur, after: { ...cur, ...patch } });
-      return ok();
-    },
-  );
-
-  app.get(
-    '/api/device/status',
-    {
-      schema: {
-        tags,
-        summary: 'Device detail: fields, keys, counters and last radio status',
-        querystring: devEuiQuery,
-        response: { 200: envelopeOf(deviceDetail) },
-      },
-    },
-    async (req) => {
-      const d = await repo.visible(req.query.devEUI, req.user);
-      if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
-      const [row] = await repo.decorate([d]);
-      return ok({
-        ...row!,
-        appKey: d.appKey,
+      Object.assign(patch, {
+        devAddr: d.devAddr,
         appSKey: d.appSKey,
         nwkSKey: d.nwkSKey,
-        freq: d.freq,
-        dr: d.dr,
-        battery: d.battery,
-        margin: d.margin,
-        txPower: d.txPower,
-        txPowerDbm: dbmOf(d.region, d.txPower),
-        nbTrans: d.nbTrans,
-        fPort: d.fPort,
-        updatetime: d.updatedAt,
+        joinedAt: cur.joinedAt ?? Date.now(),
       });
-    },
-  );
+    } else if (cur.authType === 'abp') {
+      // Switching to OTAA: the ABP session ends; the device must join.
+      Object.assign(patch, { devAddr: null, appSKey: null, nwkSKey: null, joinedAt: null });
+    }
+    // OTAA session keys set by a join are left as they are.
+    try {
+      await repo.update(cur.devEui, patch);
+    } catch (err) {
+      if (uniqueViolation(err) !== undefined) throw new DomainError(C.DEVADDR_NWKSKEY_DUP, undefined, 'devAddr');
+      throw err;
+    }
+    noteAudit(req, { before: cur, after: { ...cur, ...patch } });
+    return ok();
+  });
+
+  route(app, api.status, async (req) => {
+    const d = await repo.visible(req.query.devEUI, req.user);
+    if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
+    const [row] = await repo.decorate([d]);
+    return ok({
+      ...row!,
+      appKey: d.appKey,
+      appSKey: d.appSKey,
+      nwkSKey: d.nwkSKey,
+      freq: d.freq,
+      dr: d.dr,
+      battery: d.battery,
+      margin: d.margin,
+      txPower: d.txPower,
+      txPowerDbm: dbmOf(d.region, d.txPower),
+      nbTrans: d.nbTrans,
+      fPort: d.fPort,
+      updatetime: d.updatedAt,
+    });
+  });
 };

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { DOWNLINK_STATUS as S } from '@lns/contract/frames';
 import { buildDataFrame } from '@lns/lorawan/frames';
 import { encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
 import { FOPTS_MAX } from '@lns/lorawan/phy';
@@ -68,15 +69,15 @@ export async function sendClassA(dp: DataPlane, c: ClassAContext): Promise<void>
   let rest = c.pending.slice(1);
   let resend = false;
   const timedOut: string[] = [];
-  if (item && item.status !== 0) {
+  if (item && item.status !== S.ENQUEUED) {
     if (item.retries >= cfg.DOWNLINK_RETRIES) {
       timedOut.push(item.msgID);
-      item = rest[0]?.status === 0 ? rest[0] : undefined;
+      item = rest[0]?.status === S.ENQUEUED ? rest[0] : undefined;
       rest = [];
     } else resend = true;
   }
   const tasks: Promise<unknown>[] = [];
-  if (timedOut.length) tasks.push(updateDownlinks(dp, timedOut, { status: 4, ack: 'NACK' }));
+  if (timedOut.length) tasks.push(updateDownlinks(dp, timedOut, { status: S.TIMEOUT, ack: 'NACK' }));
 
   const gwCopy = bestCopy(c.rx.u.copies.filter((x) => dp.sender.canReach(x.gwId)));
   const devAddr = c.dev.devAddr;
@@ -109,7 +110,9 @@ export async function sendClassA(dp: DataPlane, c: ClassAContext): Promise<void>
   let win = pick(p);
   if (!win && item) {
     // Too large for the window that is left: the downlink fails; ACK / MAC answers still go out.
-    tasks.push(updateDownlinks(dp, [item.msgID], { status: 4, delivery: 'error', responseError: 'PAYLOAD_SIZE' }));
+    tasks.push(
+      updateDownlinks(dp, [item.msgID], { status: S.TIMEOUT, delivery: 'error', responseError: 'PAYLOAD_SIZE' }),
+    );
     item = undefined;
     p = parts(undefined, answers);
     win = c.ackUplink || answers.length > 0 ? pick(p) : undefined;

@@ -1,3 +1,4 @@
+import { DOWNLINK_STATUS as S } from '@lns/contract/frames';
 import { buildDataFrame } from '@lns/lorawan/frames';
 import { getRegion } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import type { DataPlane } from '../dataplane';
 import { rowsOf } from '../gateways';
 import { powerOf } from './classa';
 import { recordSent, updateDownlinks } from './record';
+import { STATUS_SQL as St } from './status-sql';
 import { buildTxpk, maxAppBytes } from './txpk';
 
 /**
@@ -35,7 +37,7 @@ async function sendOne(dp: DataPlane, devEUI: string): Promise<void> {
   const rows = rowsOf(
     await dp.s.db.execute(sql`
       WITH q AS (SELECT msg_id, f_port, data, confirmed, mac_commands FROM downlinks
-                 WHERE dev_eui = ${devEUI} AND status = 0 ORDER BY id LIMIT 2),
+                 WHERE dev_eui = ${devEUI} AND status = ${St.ENQUEUED} ORDER BY id LIMIT 2),
       upd AS (UPDATE devices SET f_cnt_down = f_cnt_down + 1
               WHERE dev_eui = ${devEUI} AND EXISTS (SELECT 1 FROM q) RETURNING f_cnt_down)
       SELECT upd.f_cnt_down, q.* FROM upd, q`),
@@ -49,7 +51,7 @@ async function sendOne(dp: DataPlane, devEUI: string): Promise<void> {
   const confirmed = Boolean(item.confirmed);
   const msgID = String(item.msg_id);
   if (data.length > maxAppBytes(region, region.rx2.dr)) {
-    await updateDownlinks(dp, [msgID], { status: 4, delivery: 'error', responseError: 'PAYLOAD_SIZE' });
+    await updateDownlinks(dp, [msgID], { status: S.TIMEOUT, delivery: 'error', responseError: 'PAYLOAD_SIZE' });
     return;
   }
   const fPort = macCommands ? 0 : Number(item.f_port);

@@ -48,7 +48,7 @@ export function maxDownlinkBytes(dev: Pick<DeviceRecord, 'region' | 'dr'>): numb
 
 /**
  * Queues a downlink for a device (HTTP API, MQTT): validates it, checks that `user` (when given)
- * may see the device, stores it with status 0 and, for a class C device, sends it at once.
+ * may see the device, stores it as enqueued and, for a class C device, sends it at once.
  * Throws DomainError (1006/1007 naming the field, 4001 for a device that is missing or not the user's).
  */
 export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: AuthUser): Promise<DownlinkRecord> {

@@ -1,3 +1,4 @@
+import { DOWNLINK_STATUS as S } from '@lns/contract/frames';
 import { inArray, sql } from 'drizzle-orm';
 import type { Txpk } from '../../bridge/semtech';
 import { downlinks } from '../../db/schema/dataplane';
@@ -29,7 +30,7 @@ export interface SentFrame {
 export async function recordSent(dp: DataPlane, f: SentFrame): Promise<void> {
   const now = Date.now();
   if (f.item) {
-    const status = f.version >= 2 ? 1 : f.item.confirmed ? 1 : 2;
+    const status = f.version >= 2 || f.item.confirmed ? S.SENT : S.SENT_OK;
     const rows = await dp.s.db
       .update(downlinks)
       .set({

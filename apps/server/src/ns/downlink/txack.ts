@@ -3,11 +3,12 @@ import { downlinks } from '../../db/schema/dataplane';
 import type { DataPlane } from '../dataplane';
 import { downlinkRecordOf } from '../records';
 import { sendClassC } from './classc';
+import { STATUS_SQL as St } from './status-sql';
 
 /**
- * TX_ACK (v2) for a PULL_RESP we sent, matched by token. NONE: delivery success and status 2
+ * TX_ACK (v2) for a PULL_RESP we sent, matched by token. NONE: delivery success and status SENT_OK
  * (sent OK, or for a confirmed downlink: sent, not yet confirmed). An error: delivery error with
- * the gateway's value; the downlink is queued again while retries are left, else status 4.
+ * the gateway's value; the downlink is queued again while retries are left, else it times out.
  */
 export async function handleTxAck(dp: DataPlane, gwId: string, token: number, error: string): Promise<void> {
   const meta = dp.sender.take(gwId, token);
@@ -23,15 +24,15 @@ export async function handleTxAck(dp: DataPlane, gwId: string, token: number, er
         ? {
             delivery: 'success',
             responseError: null,
-            status: sql`CASE WHEN ${downlinks.status} = 1 THEN 2 ELSE ${downlinks.status} END`,
+            status: sql`CASE WHEN ${downlinks.status} = ${St.SENT} THEN ${St.SENT_OK} ELSE ${downlinks.status} END`,
             updatedAt: now,
           }
         : {
             delivery: 'error',
             responseError: error.slice(0, 32),
-            status: sql`CASE WHEN ${downlinks.status} IN (1, 2) AND ${downlinks.retries} < ${retries} THEN 0
-                             WHEN ${downlinks.status} IN (1, 2) THEN 4 ELSE ${downlinks.status} END`,
-            retries: sql`CASE WHEN ${downlinks.status} IN (1, 2) AND ${downlinks.retries} < ${retries} THEN ${downlinks.retries} + 1 ELSE ${downlinks.retries} END`,
+            status: sql`CASE WHEN ${downlinks.status} IN (${St.SENT}, ${St.SENT_OK}) AND ${downlinks.retries} < ${retries} THEN ${St.ENQUEUED}
+                             WHEN ${downlinks.status} IN (${St.SENT}, ${St.SENT_OK}) THEN ${St.TIMEOUT} ELSE ${downlinks.status} END`,
+            retries: sql`CASE WHEN ${downlinks.status} IN (${St.SENT}, ${St.SENT_OK}) AND ${downlinks.retries} < ${retries} THEN ${downlinks.retries} + 1 ELSE ${downlinks.retries} END`,
             updatedAt: now,
           },
     )

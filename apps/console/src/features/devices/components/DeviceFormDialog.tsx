@@ -1,4 +1,5 @@
 import { PRODUCT_TYPES } from '@lns/contract/applications';
+import { C } from '@lns/contract/codes';
 import {
   AUTH_TYPES,
   DEFAULT_MAC_VERSION,
@@ -108,13 +109,16 @@ export function DeviceFormDialog({
     }
     setErrors({});
     try {
-      await save.mutateAsync(body);
+      await save.mutateAsync(parsed.data);
       toast.success(editing ? t('common:updated') : t('common:created'));
       onClose();
     } catch (e) {
       if (e instanceof ApiError) {
         const field = e.field ?? '';
-        const byCode: Record<number, string> = { 4002: 'validation.devEUIExists', 4004: 'validation.sessionExists' };
+        const byCode: Record<number, string> = {
+          [C.DEVICE_EXISTS]: 'validation.devEUIExists',
+          [C.DEVADDR_NWKSKEY_DUP]: 'validation.sessionExists',
+        };
         if (byCode[e.code]) setErrors({ [field || 'devEUI']: byCode[e.code]! });
         else if (field) setErrors({ [field]: 'validation.format' });
         toast.error(e.message);

@@ -1,6 +1,6 @@
+import type { SignalPoint } from '@lns/contract/devices';
 import { useMemo } from 'react';
 import { EChart } from '../../../components/EChart';
-import type { SignalPoint } from '../api';
 
 /** RSSI and SNR against time: two series, two y axes, a zoom slider starting at the last 20 %. */
 export default function SignalChart({

@@ -80,12 +80,12 @@ export default function DeviceBatch() {
     setFailed([]);
     try {
       const res = await batchCreate({ appID, authType, devices: rows });
-      if (res.failed.length) {
+      if (res?.failed.length) {
         setFailed(res.failed);
         toast.error(t('import.uploadError'));
         return;
       }
-      toast.success(t('import.done', { count: res.created }));
+      toast.success(t('import.done', { count: res?.created }));
       void qc.invalidateQueries({ queryKey: devKeys.all });
       void qc.invalidateQueries({ queryKey: ['applications'] });
       navigate(`/application/device/list?appID=${appID}&appName=${encodeURIComponent(appName)}`);

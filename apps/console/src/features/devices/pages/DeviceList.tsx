@@ -1,4 +1,4 @@
-import type { DeviceRow } from '@lns/contract/devices';
+import type { DeviceOrderField, DeviceRow } from '@lns/contract/devices';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -25,7 +25,7 @@ import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
 import { session } from '../../../lib/session';
 import { useListSelection } from '../../../lib/useListSelection';
-import { deleteDevices, devKeys, useDeviceList } from '../api';
+import { deleteDevices, deviceDeleteRefusals, devKeys, useDeviceList } from '../api';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { DeviceEdit } from '../components/DeviceEdit';
 import { DeviceFormDialog } from '../components/DeviceFormDialog';
@@ -64,7 +64,7 @@ export default function DeviceList() {
   const [params] = useSearchParams();
   const appID = Number(params.get('appID') ?? 0);
   const appName = params.get('appName') ?? '';
-  const paging = usePaging('device', { orderBy: 'createtime', orderType: 'desc' });
+  const paging = usePaging<DeviceOrderField>('device', { orderBy: 'createtime', orderType: 'desc' });
   // Filters are kept per application for the browser session, like the page size is kept per list.
   const [filters, setFiltersState] = useState(() => loadFilters(appID));
   const setFilters = (f: typeof filters) => {
@@ -255,7 +255,11 @@ export default function DeviceList() {
         title={t('deleteTitle')}
         itemLabel={(d) => `${d.devName} (${formatHex(d.devEUI)})`}
         onDelete={(items) =>
-          deleteAllOrNothing(items, { call: (xs) => deleteDevices(xs.map((d) => d.devEUI)), id: (d) => d.devEUI })
+          deleteAllOrNothing(items, {
+            call: (xs) => deleteDevices(xs.map((d) => d.devEUI)),
+            id: (d) => d.devEUI,
+            refused: deviceDeleteRefusals,
+          })
         }
       />
     </Box>

@@ -10,9 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../app/providers';
 import { AppDialog } from '../../../components/AppDialog';
 import { CardPanel } from '../../../components/CardPanel';
-import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { toast } from '../../../lib/toast';
-import { deleteTags, devKeys, useCreateTags, useDeviceTags } from '../api';
+import { deleteTags, devKeys, tagDeleteRefusals, useCreateTags, useDeviceTags } from '../api';
 
 /** /application/device/tag: tag groups with their tags; create tags in a group; delete tags. */
 export default function DeviceTags() {
@@ -65,14 +66,13 @@ export default function DeviceTags() {
         title={t('deleteTags')}
         items={toDelete ?? []}
         itemLabel={(x) => `${x.groupName} / ${x.name}`}
-        onDelete={async (items) => {
-          try {
-            await deleteTags(items.map((x) => x.tagId));
-            return { deleted: items, failed: [] };
-          } catch (e) {
-            return { deleted: [], failed: items.map((x) => ({ item: x, reason: failureReason(e) })) };
-          }
-        }}
+        onDelete={(items) =>
+          deleteAllOrNothing(items, {
+            call: (xs) => deleteTags(xs.map((x) => x.tagId)),
+            id: (x) => String(x.tagId),
+            refused: tagDeleteRefusals,
+          })
+        }
         onDone={() => {
           void queryClient.invalidateQueries({ queryKey: devKeys.tags });
           void queryClient.invalidateQueries({ queryKey: devKeys.all });

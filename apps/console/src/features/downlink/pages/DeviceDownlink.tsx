@@ -1,4 +1,5 @@
-import type { DownlinkRecord } from '@lns/contract/frames';
+import { downlinkApi } from '@lns/contract/api/downlinks';
+import { type DownlinkRecord, type DownlinkStatus, DOWNLINK_STATUS as S } from '@lns/contract/frames';
 import { normalizeHex } from '@lns/contract/hex';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -7,12 +8,21 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { eui } from '../../../components/frames/format';
 import { HistoryPage } from '../../../components/frames/HistoryPage';
+import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
 import { DOWNLINK_HISTORY } from '../api';
 import { DownlinkFormCard } from '../components/DownlinkFormCard';
 import { useDownlinkEvents } from '../useDownlinkEvents';
 
-const STATUS_COLOR = ['default', 'info', 'success', 'success', 'error'] as const;
+const STATUS_COLOR = {
+  [S.ENQUEUED]: 'default',
+  [S.SENT]: 'info',
+  [S.SENT_OK]: 'success',
+  [S.CONFIRMED]: 'success',
+  [S.TIMEOUT]: 'error',
+} as const satisfies Record<DownlinkStatus, string>;
+/** Translation key of a status; a confirmed downlink sent OK is still waiting for its ACK. */
+const statusKey = (r: DownlinkRecord) => (r.status === S.SENT_OK && r.confirmed ? '2c' : String(r.status));
 const DELIVERY_COLOR = { not_sent: 'default', sent: 'info', success: 'success', error: 'error' } as const;
 
 /** /application/device/downlink: send a downlink and follow its status, delivery and ACK. */
@@ -49,8 +59,8 @@ export default function DeviceDownlink() {
             size="small"
             data-testid="downlink-status"
             data-status={r.status}
-            color={STATUS_COLOR[r.status] ?? 'default'}
-            label={t(`status.${r.status === 2 && r.confirmed ? '2c' : r.status}`)}
+            color={STATUS_COLOR[r.status]}
+            label={t(`status.${statusKey(r)}`)}
           />
         ),
       },
@@ -77,11 +87,11 @@ export default function DeviceDownlink() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <DownlinkFormCard devEUI={devEUI} />
-      <HistoryPage<DownlinkRecord>
+      <HistoryPage
         title={t('history')}
-        listKey="history-downlink"
-        path={DOWNLINK_HISTORY}
+        listKey={DOWNLINK_HISTORY}
         query={query}
+        load={(q) => api.list(downlinkApi.history, q)}
         columns={columns}
         rowKey={(r) => r.msgID}
         refetchMs={10_000}

@@ -68,4 +68,5 @@ export function MsgTypeFilter(p: { value: number[]; onChange: (v: number[]) => v
   );
 }
 
-export const triParam = (v: TriState) => (v === '' ? undefined : v);
+/** The filter as the API's flag: absent for all. */
+export const triParam = (v: TriState): boolean | undefined => (v === '' ? undefined : v === '1');

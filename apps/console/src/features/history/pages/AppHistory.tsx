@@ -1,4 +1,4 @@
-import type { AppMessage } from '@lns/contract/frames';
+import { deviceDataApi } from '@lns/contract/api/device-data';
 import { normalizeHex } from '@lns/contract/hex';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { appColumns } from '../../../components/frames/columns';
 import { frameDetail } from '../../../components/frames/detail';
 import { HistoryPage } from '../../../components/frames/HistoryPage';
+import { api } from '../../../lib/api';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
 
 /** /application/device/history/app: stored application-layer messages of a device. */
@@ -17,11 +18,11 @@ export default function AppHistory() {
   const columns = useMemo(() => appColumns(t), [t]);
   const query = useMemo(() => (devEUI ? { devEUI, confirmed: triParam(confirmed) } : null), [devEUI, confirmed]);
   return (
-    <HistoryPage<AppMessage>
+    <HistoryPage
       title={t('title.app')}
       listKey="history-app"
-      path="/api/device/history"
       query={query}
+      load={(q) => api.list(deviceDataApi.history, q)}
       columns={columns}
       rowKey={(m) => m.msgID}
       loadDetail={(m) => frameDetail.app(devEUI, m)}

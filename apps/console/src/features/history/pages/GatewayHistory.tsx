@@ -1,6 +1,7 @@
 import type { GatewayFrame } from '@lns/contract/frames';
 import { gatewayColumns } from '../../../components/frames/columns';
 import { frameDetail } from '../../../components/frames/detail';
+import { http } from '../../../lib/http';
 import { FrameHistory } from '../components/FrameHistory';
 
 /** /gateway/history: stored frames a gateway heard or sent. */
@@ -10,7 +11,7 @@ export default function GatewayHistory() {
       owner="gwID"
       title="gateway"
       listKey="history-gateway"
-      path="/api/gateway/history"
+      load={({ id, ...q }) => http.list<GatewayFrame>('/api/gateway/history', { ...q, gwID: id })}
       columns={gatewayColumns}
       loadDetail={frameDetail.gateway}
     />

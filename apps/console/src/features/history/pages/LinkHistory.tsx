@@ -1,19 +1,17 @@
+import type { gwConnectionRow } from '@lns/contract/dataplane';
 import { normalizeHex } from '@lns/contract/hex';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { HistoryPage } from '../../../components/frames/HistoryPage';
 import { formatTime } from '../../../lib/format';
+import { http } from '../../../lib/http';
 import { downloadExport } from '../api';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
 
-interface ConnectionRow {
-  gwID: string;
-  online: boolean;
-  mqtt: boolean;
-  createtime: number;
-}
+type ConnectionRow = z.infer<typeof gwConnectionRow>;
 
 /** /gateway/link-history: the gateway's online/offline transitions; excel export of the range. */
 export default function LinkHistory() {
@@ -45,11 +43,11 @@ export default function LinkHistory() {
     [t],
   );
   return (
-    <HistoryPage<ConnectionRow>
+    <HistoryPage
       title={t('title.link')}
       listKey="history-link"
-      path="/api/gwconnection/history"
       query={query}
+      load={(q) => http.list<ConnectionRow>('/api/gwconnection/history', q)}
       columns={columns}
       rowKey={(r) => `${r.createtime}-${r.online}`}
       onExport={(range) =>

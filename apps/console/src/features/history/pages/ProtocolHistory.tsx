@@ -1,6 +1,8 @@
+import { deviceDataApi } from '@lns/contract/api/device-data';
 import type { ProtocolFrame } from '@lns/contract/frames';
 import { protocolColumns } from '../../../components/frames/columns';
 import { frameDetail } from '../../../components/frames/detail';
+import { api } from '../../../lib/api';
 import { FrameHistory } from '../components/FrameHistory';
 
 /** /application/device/history/protocol: stored protocol-layer frames of a device. */
@@ -10,7 +12,7 @@ export default function ProtocolHistory() {
       owner="devEUI"
       title="protocol"
       listKey="history-protocol"
-      path="/api/device/lorawan/history"
+      load={({ id, ...q }) => api.list(deviceDataApi.lorawanHistory, { ...q, devEUI: id })}
       columns={protocolColumns}
       loadDetail={frameDetail.protocol}
     />

@@ -1,16 +1,15 @@
+import type { gwStatRow } from '@lns/contract/dataplane';
 import { normalizeHex } from '@lns/contract/hex';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { HistoryPage } from '../../../components/frames/HistoryPage';
 import { formatTime } from '../../../lib/format';
+import { http } from '../../../lib/http';
 import { downloadExport } from '../api';
 
-interface StatRow {
-  gwID: string;
-  createtime: number;
-  stat: Record<string, unknown>;
-}
+type StatRow = z.infer<typeof gwStatRow>;
 
 /** Semtech `stat` fields, in the order operators read them. */
 const FIELDS = ['rxnb', 'rxok', 'rxfw', 'ackr', 'dwnb', 'txnb'] as const;
@@ -33,11 +32,11 @@ export default function StatusHistory() {
     [t],
   );
   return (
-    <HistoryPage<StatRow>
+    <HistoryPage
       title={t('title.status')}
       listKey="history-status"
-      path="/api/gwstats/history"
       query={query}
+      load={(q) => http.list<StatRow>('/api/gwstats/history', q)}
       columns={columns}
       rowKey={(r) => r.createtime}
       onExport={(range) =>
