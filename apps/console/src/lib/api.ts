@@ -1,6 +1,15 @@
 import type { BodyOf, DataOf, EndpointDef, QueryOf, RefusalOf, ResponseOf, RowOf } from '@lns/contract/endpoint';
 import type { Envelope } from '@lns/contract/envelope';
-import { ApiError, buildUrl, handleEnvelope, headers, type RequestOptions, request, upload } from './http';
+import {
+  ApiError,
+  buildUrl,
+  handleEnvelope,
+  headers,
+  networkFailure,
+  type RequestOptions,
+  request,
+  upload,
+} from './http';
 
 /** GET endpoints take their query, the others their body. */
 export type InputOf<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
@@ -51,18 +60,22 @@ export const api = {
     form: FormData,
     opts?: { onProgress?: (percent: number) => void; accept?: readonly number[]; silent?: boolean },
   ) => upload(e.path, form, opts).then((env) => checked(e, env)),
-  /** A file answer saved by the browser; an envelope instead of the file is a refusal. */
+  /**
+   * A file answer saved by the browser; an envelope instead of the file is a refusal, and an
+   * answer that is neither (or none) is "server error".
+   */
   download: async <E extends EndpointDef>(e: E, input: InputOf<E>, fallbackName: string): Promise<void> => {
     const get = e.method === 'GET';
     const res = await fetch(buildUrl(e.path, get ? (input as Query | undefined) : undefined), {
       method: e.method,
       headers: headers(get ? {} : { 'Content-Type': 'application/json' }),
       body: get ? undefined : JSON.stringify(input ?? {}),
-    });
+    }).catch(() => networkFailure());
     if ((res.headers.get('content-type') ?? '').includes('json')) {
       handleEnvelope(await res.json());
       return;
     }
+    if (!res.ok) networkFailure();
     const blob = await res.blob();
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
     const a = document.createElement('a');

@@ -1,7 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, buildUrl, handleEnvelope, headers, http, NETWORK_ERROR } from '../../lib/http';
-import { i18n } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
+import { http } from '../../lib/http';
 
 export type HistoryQuery = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -14,36 +12,4 @@ export function useHistory<T>(path: string, query: HistoryQuery | null, refetchM
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * Download an export (xlsx). The token travels as a header, so the file is fetched and saved
- * from a blob; an error answer is the usual envelope.
- */
-export async function downloadExport(path: string, query: HistoryQuery, fallbackName: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, query as Record<string, string>), { headers: headers() });
-  } catch {
-    toast.error(i18n.t('errors:serverError'));
-    throw new ApiError(NETWORK_ERROR, 'network');
-  }
-  const type = res.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    handleEnvelope(await res.json());
-    return;
-  }
-  if (!res.ok) {
-    toast.error(i18n.t('errors:serverError'));
-    return;
-  }
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = decodeURIComponent(name);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

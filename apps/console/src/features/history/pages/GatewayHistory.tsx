@@ -1,3 +1,4 @@
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import type { GatewayFrame } from '@lns/contract/frames';
 import { frameDetail } from '../../live/api';
 import { gatewayColumns } from '../../live/columns';
@@ -10,7 +11,7 @@ export default function GatewayHistory() {
       owner="gwID"
       title="gateway"
       listKey="history-gateway"
-      path="/api/gateway/history"
+      path={gatewayDataApi.history.path}
       columns={gatewayColumns}
       loadDetail={frameDetail.gateway}
     />

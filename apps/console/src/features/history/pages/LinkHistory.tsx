@@ -1,19 +1,16 @@
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
+import type { RowOf } from '@lns/contract/endpoint';
 import { normalizeHex } from '@lns/contract/hex';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
-import { downloadExport } from '../api';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
 import { HistoryPage } from '../components/HistoryPage';
 
-interface ConnectionRow {
-  gwID: string;
-  online: boolean;
-  mqtt: boolean;
-  createtime: number;
-}
+type ConnectionRow = RowOf<typeof gatewayDataApi.connectionHistory>;
 
 /** /gateway/link-history: the gateway's online/offline transitions; excel export of the range. */
 export default function LinkHistory() {
@@ -48,13 +45,13 @@ export default function LinkHistory() {
     <HistoryPage<ConnectionRow>
       title={t('title.link')}
       listKey="history-link"
-      path="/api/gwconnection/history"
+      path={gatewayDataApi.connectionHistory.path}
       query={query}
       columns={columns}
       rowKey={(r) => `${r.createtime}-${r.online}`}
       onExport={(range) =>
-        downloadExport(
-          '/api/gwconnection/excel',
+        api.download(
+          gatewayDataApi.connectionExcel,
           { gwID, startTime: range[0], endTime: range[1] },
           `gwconnection-${gwID}.xlsx`,
         )

@@ -1,16 +1,14 @@
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
+import type { RowOf } from '@lns/contract/endpoint';
 import { normalizeHex } from '@lns/contract/hex';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
-import { downloadExport } from '../api';
 import { HistoryPage } from '../components/HistoryPage';
 
-interface StatRow {
-  gwID: string;
-  createtime: number;
-  stat: Record<string, unknown>;
-}
+type StatRow = RowOf<typeof gatewayDataApi.statsHistory>;
 
 /** Semtech `stat` fields, in the order operators read them. */
 const FIELDS = ['rxnb', 'rxok', 'rxfw', 'ackr', 'dwnb', 'txnb'] as const;
@@ -36,12 +34,16 @@ export default function StatusHistory() {
     <HistoryPage<StatRow>
       title={t('title.status')}
       listKey="history-status"
-      path="/api/gwstats/history"
+      path={gatewayDataApi.statsHistory.path}
       query={query}
       columns={columns}
       rowKey={(r) => r.createtime}
       onExport={(range) =>
-        downloadExport('/api/gwstats/excel', { gwID, startTime: range[0], endTime: range[1] }, `gwstats-${gwID}.xlsx`)
+        api.download(
+          gatewayDataApi.statsExcel,
+          { gwID, startTime: range[0], endTime: range[1] },
+          `gwstats-${gwID}.xlsx`,
+        )
       }
     />
   );
