@@ -65,7 +65,7 @@ export const downlinkCreateBody = z.object({
 });
 export type DownlinkCreateBody = Args<typeof downlinkCreateBody>;
 
-/** GET /api/gateway/history: frames a gateway heard (uplink) or sent. */
+/** Frames a gateway heard (uplink) or sent. */
 export const gatewayHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   gwID: eui64,
   ...range,
@@ -74,7 +74,7 @@ export const gatewayHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
 });
 export const gatewayDataInfoQuery = z.object({ gwID: eui64, msgID: text().min(1).max(32), createtime: time });
 
-/** GET /api/gwconnection/history: online/offline transitions. */
+/** A gateway's online/offline transitions. */
 export const gwConnectionHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
   gwID: eui64,
   ...range,

@@ -3,6 +3,7 @@
  * group name; a name is unique within its owner's group.
  */
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { id, text } from './input';
 
 export const TAG_NAME_MAX = 30;
@@ -18,7 +19,7 @@ export const gatewayTagCreateBody = z.object({
     .refine((a) => new Set(a).size === a.length, 'duplicate tag names'),
   groupName: text().trim().max(TAG_NAME_MAX).default(''),
 });
-export type GatewayTagCreateBody = z.input<typeof gatewayTagCreateBody>;
+export type GatewayTagCreateBody = Args<typeof gatewayTagCreateBody>;
 
 export const gatewayTagDeleteBody = z.object({
   tagsId: z.array(id()).min(1, 'tagsId cannot be empty').max(1000),

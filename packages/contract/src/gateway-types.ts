@@ -3,6 +3,7 @@
  * The name is stored lowercase; colours come from a fixed palette in the console.
  */
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { id, text } from './input';
 import { DEFAULT_COLOR, GWTYPE_NAME_MAX, NAME_CHARS } from './limits';
 import { pagingQuery } from './paging';
@@ -62,10 +63,10 @@ export const gwTypeCreateBody = z.object({
   supportGPS: z.boolean().default(false),
   submodels: z.array(gwSubmodel).max(20).default([]),
 });
-export type GwTypeCreateBody = z.input<typeof gwTypeCreateBody>;
+export type GwTypeCreateBody = Args<typeof gwTypeCreateBody>;
 
 export const gwTypeUpdateBody = gwTypeCreateBody.extend({ gwTypeID: id() });
-export type GwTypeUpdateBody = z.input<typeof gwTypeUpdateBody>;
+export type GwTypeUpdateBody = Args<typeof gwTypeUpdateBody>;
 
 export const gwTypeIdBody = z.object({ gwTypeID: id() });
 
@@ -88,3 +89,8 @@ export const gwTypeRow = z.object({
   updatedAt: z.number(),
 });
 export type GwTypeRow = z.infer<typeof gwTypeRow>;
+
+/** Each architecture with the names of its gateway types. */
+export const gwArchList = z.object({
+  listArch: z.array(z.object({ arch: z.enum(GW_ARCHS), gwTypes: z.array(z.string()) })),
+});

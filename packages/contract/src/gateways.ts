@@ -3,6 +3,7 @@
  * console's forms.
  */
 import { z } from 'zod';
+import type { Args } from './endpoint';
 import { gwTypeName, PICO_GW_TYPE } from './gateway-types';
 import { eui64 } from './hex';
 import { id, ownKeyMessage, queryId, text } from './input';
@@ -179,7 +180,7 @@ const requireLocationPair = (b: Loc, ctx: z.RefinementCtx) => {
 };
 
 export const gatewayCreateBody = z.object(gatewayFields).superRefine(requireLocationPair);
-export type GatewayCreateBody = z.input<typeof gatewayCreateBody>;
+export type GatewayCreateBody = Args<typeof gatewayCreateBody>;
 export type GatewayInput = z.output<typeof gatewayCreateBody>;
 
 /** Update: same fields; the gwID names the gateway. A pico gateway keeps its region and subnet. */
@@ -189,12 +190,16 @@ export const gwIDsBody = z.object({
   gwIDs: z.array(eui64).min(1, 'gwIDs cannot be empty').max(GATEWAY_BATCH_MAX),
 });
 
-/** Batch update: only the fields sent are changed. bridgeLog 1 = on, 2 = off. */
+/** The batch update's bridge-log switch, as numbers on the wire. */
+export const BRIDGE_LOG = { on: 1, off: 2 } as const;
+export type BridgeLog = (typeof BRIDGE_LOG)[keyof typeof BRIDGE_LOG];
+
+/** Batch update: only the fields sent are changed. */
 export const gatewayBatchUpdateBody = z.object({
   gwIDs: z.array(eui64).min(1, 'gwIDs cannot be empty').max(GATEWAY_BATCH_MAX),
   pushUrls: pushUrls.optional(),
   headers: headerMap.optional(),
-  bridgeLog: z.union([z.literal(1), z.literal(2)]).optional(),
+  bridgeLog: z.union([z.literal(BRIDGE_LOG.on), z.literal(BRIDGE_LOG.off)]).optional(),
   mqttKeepAlive: intIn(MQTT_KEEPALIVE.min, MQTT_KEEPALIVE.max).optional(),
   txPower: intIn(TX_POWER.min, TX_POWER.max).optional(),
   gwType: gwTypeName.optional(),
@@ -204,9 +209,9 @@ export const gatewayBatchUpdateBody = z.object({
   tagsId: tagsIdList.optional(),
   remarks: text().trim().max(REMARKS_MAX).optional(),
 });
-export type GatewayBatchUpdateBody = z.input<typeof gatewayBatchUpdateBody>;
-/** The console's batch form defaults (bridgeLog 2 = off). */
-export const BATCH_DEFAULTS = { mqttKeepAlive: 10, txPower: 0, bridgeLog: 2 } as const;
+export type GatewayBatchUpdateBody = Args<typeof gatewayBatchUpdateBody>;
+/** The console's batch form defaults. */
+export const BATCH_DEFAULTS = { mqttKeepAlive: 10, txPower: 0, bridgeLog: BRIDGE_LOG.off } as const;
 
 export const gatewayMqttBody = z.object({
   gwID: eui64,
@@ -246,7 +251,7 @@ export const gatewayListQuery = pagingQuery(GATEWAY_ORDER_FIELDS).extend({
   /** gwID or name fragment. */
   keyword: text().trim().max(64).optional(),
 });
-export type GatewayListQuery = z.input<typeof gatewayListQuery>;
+export type GatewayListQuery = Args<typeof gatewayListQuery>;
 
 export const gwIDQuery = z.object({ gwID: eui64 });
 
@@ -335,6 +340,8 @@ export const rowError = z.object({
   msg: z.string(),
 });
 export type RowError = z.infer<typeof rowError>;
+/** `data` of a refused batch: every refused row or gateway. */
+export const rowErrors = z.object({ errors: z.array(rowError) });
 
 /** Columns of the import template, in order; required ones marked. */
 export const GATEWAY_IMPORT_COLUMNS = [

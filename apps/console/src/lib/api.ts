@@ -9,7 +9,16 @@ import type {
   RowOf,
 } from '@lns/contract/endpoint';
 import type { Envelope } from '@lns/contract/envelope';
-import { ApiError, buildUrl, handleEnvelope, headers, type RequestOptions, request, upload } from './http';
+import {
+  ApiError,
+  buildUrl,
+  handleEnvelope,
+  headers,
+  networkFailure,
+  type RequestOptions,
+  request,
+  upload,
+} from './http';
 
 type QueryOrBody<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
 /** GET endpoints take their query, the others their body; path parameters come along with either. */
@@ -76,7 +85,10 @@ export const api = {
     form: FormData,
     opts?: { onProgress?: (percent: number) => void; accept?: readonly number[]; silent?: boolean },
   ) => upload(e.path, form, opts).then((env) => checked(e, env)),
-  /** A file answer saved by the browser; an envelope instead of the file is a refusal. */
+  /**
+   * A file answer saved by the browser; an envelope instead of the file is a refusal, and an
+   * answer that is neither (or none) is "server error".
+   */
   download: async <E extends EndpointDef>(e: E, input: InputOf<E>, fallbackName: string): Promise<void> => {
     const get = e.method === 'GET';
     const { path, rest } = resolve(e, input);
@@ -84,11 +96,12 @@ export const api = {
       method: e.method,
       headers: headers(get ? {} : { 'Content-Type': 'application/json' }),
       body: get ? undefined : JSON.stringify(rest ?? {}),
-    });
+    }).catch(() => networkFailure());
     if ((res.headers.get('content-type') ?? '').includes('json')) {
       handleEnvelope(await res.json());
       return;
     }
+    if (!res.ok) networkFailure();
     const blob = await res.blob();
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
     const a = document.createElement('a');

@@ -100,7 +100,8 @@ export function handleEnvelope<T>(
   throw new ApiError(code, text, env);
 }
 
-function networkFailure(silent?: boolean): never {
+/** A call that got no envelope: "server error" (unless silent), rejected with NETWORK_ERROR. */
+export function networkFailure(silent?: boolean): never {
   const text = i18n.t('errors:serverError');
   toast.clear();
   if (!silent) toast.error(text);

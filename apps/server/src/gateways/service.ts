@@ -1,5 +1,6 @@
 import { C, type Code } from '@lns/contract/codes';
 import {
+  BRIDGE_LOG,
   GATEWAY_QUOTA_DEFAULT,
   type GatewayBatchUpdateBody,
   type GatewayInput,
@@ -229,7 +230,7 @@ export class GatewayService {
     const patch: Partial<GatewayValues> = {};
     if (body.pushUrls !== undefined) patch.pushUrls = body.pushUrls as string[];
     if (body.headers !== undefined) patch.headers = body.headers as Record<string, string>;
-    if (body.bridgeLog !== undefined) patch.enableBridgeLog = body.bridgeLog === 1;
+    if (body.bridgeLog !== undefined) patch.enableBridgeLog = body.bridgeLog === BRIDGE_LOG.on;
     if (body.mqttKeepAlive !== undefined) patch.mqttKeepAlive = body.mqttKeepAlive;
     if (body.txPower !== undefined) patch.txPower = body.txPower;
     if (type) patch.gwTypeId = type.id;

@@ -22,20 +22,22 @@ export type EndpointHandler<E extends EndpointDef> = (
  * schemas (validation, serialisation and /api/docs) all come from the declaration.
  */
 export function route<E extends EndpointDef>(app: App, e: E, handler: EndpointHandler<E>): void {
+  // Keys left out rather than undefined: Fastify warns about schema keys without a schema.
+  const schema = {
+    tags: [...e.tags],
+    summary: e.summary,
+    ...(e.params && { params: e.params }),
+    ...(e.query && { querystring: e.query }),
+    ...(e.body && !e.multipart && { body: e.body }),
+    ...(e.multipart && { consumes: ['multipart/form-data'] }),
+    ...(e.response !== 'file' && { response: { 200: e.response } }),
+  };
   app.route({
     method: e.method,
     url: e.path,
-    bodyLimit: e.bodyLimit,
+    ...(e.bodyLimit && { bodyLimit: e.bodyLimit }),
     config: { access: e.access },
-    schema: {
-      tags: [...e.tags],
-      summary: e.summary,
-      params: e.params,
-      querystring: e.query,
-      body: e.multipart ? undefined : e.body,
-      consumes: e.multipart ? ['multipart/form-data'] : undefined,
-      response: e.response === 'file' ? undefined : { 200: e.response },
-    },
+    schema,
     handler: handler as never,
   });
 }

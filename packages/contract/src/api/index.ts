@@ -7,6 +7,10 @@ import { deviceDataApi } from './device-data';
 import { deviceTagApi } from './device-tags';
 import { deviceApi } from './devices';
 import { downlinkApi } from './downlinks';
+import { gatewayDataApi } from './gateway-data';
+import { gatewayTagApi } from './gateway-tags';
+import { gatewayTypeApi } from './gateway-types';
+import { gatewayApi } from './gateways';
 import { regionApi } from './regions';
 import { searchApi } from './search';
 import { systemApi } from './system';
@@ -26,6 +30,10 @@ export const API = {
   deviceTag: deviceTagApi,
   deviceData: deviceDataApi,
   downlink: downlinkApi,
+  gateway: gatewayApi,
+  gatewayType: gatewayTypeApi,
+  gatewayTag: gatewayTagApi,
+  gatewayData: gatewayDataApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const ENDPOINTS: readonly EndpointDef[] = Object.values(API).flatMap((area) => Object.values(area));

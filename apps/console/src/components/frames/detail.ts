@@ -1,6 +1,6 @@
 import { deviceDataApi } from '@lns/contract/api/device-data';
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import { api } from '../../lib/api';
-import { http } from '../../lib/http';
 
 type Ref = { msgID: string; createtime: number };
 
@@ -9,6 +9,5 @@ export const frameDetail = {
   protocol: (devEUI: string, f: Ref) =>
     api.data(deviceDataApi.lorawanInfo, { devEUI, msgID: f.msgID, createtime: f.createtime }),
   app: (devEUI: string, f: Ref) => api.data(deviceDataApi.info, { devEUI, msgID: f.msgID, createtime: f.createtime }),
-  gateway: (gwID: string, f: Ref) =>
-    http.get<unknown>('/api/gateway/datainfo', { gwID, msgID: f.msgID, createtime: f.createtime }),
+  gateway: (gwID: string, f: Ref) => api.data(gatewayDataApi.info, { gwID, msgID: f.msgID, createtime: f.createtime }),
 };

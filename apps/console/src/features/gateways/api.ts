@@ -1,12 +1,14 @@
+import { gatewayTagApi } from '@lns/contract/api/gateway-tags';
+import { gatewayTypeApi } from '@lns/contract/api/gateway-types';
+import { gatewayApi } from '@lns/contract/api/gateways';
 import { regionApi } from '@lns/contract/api/regions';
-import type { GatewayTag, GatewayTagCreateBody } from '@lns/contract/gateway-tags';
-import type { GwTypeCreateBody, GwTypeRow, GwTypeUpdateBody } from '@lns/contract/gateway-types';
-import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayRow, GatewayStatusInfo } from '@lns/contract/gateways';
+import type { GatewayTagCreateBody } from '@lns/contract/gateway-tags';
+import type { GwTypeCreateBody, GwTypeUpdateBody } from '@lns/contract/gateway-types';
+import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayListQuery } from '@lns/contract/gateways';
 import type { BandUpdateBody } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { catalogKeys } from '../../lib/catalog';
-import { http } from '../../lib/http';
 
 /**
  * Gateway area hooks: gateways, their tags and types, region plans (the region list itself is
@@ -22,22 +24,10 @@ export const gwKeys = {
 
 const LONG = 5 * 60_000;
 
-export interface GatewayListQuery {
-  pageNo: number;
-  pageSize: number;
-  orderBy?: string;
-  orderType: 'asc' | 'desc';
-  regions?: string[];
-  gwTypes?: string[];
-  online?: string;
-  tagsId?: number[];
-  keyword?: string;
-}
-
 export function useGatewayList(q: GatewayListQuery) {
   return useQuery({
     queryKey: gwKeys.list(q),
-    queryFn: () => http.list<GatewayRow>('/api/gateway/list', { ...q }),
+    queryFn: () => api.list(gatewayApi.list, q),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,7 +35,7 @@ export function useGatewayList(q: GatewayListQuery) {
 export function useGatewayInfo(gwID: string) {
   return useQuery({
     queryKey: gwKeys.info(gwID),
-    queryFn: () => http.get<GatewayStatusInfo>('/api/gateway/status/info', { gwID }),
+    queryFn: () => api.data(gatewayApi.statusInfo, { gwID }),
     enabled: /^[0-9a-f]{16}$/.test(gwID),
   });
 }
@@ -54,17 +44,18 @@ export function useSaveGateway(editing: boolean) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: GatewayCreateBody) =>
-      http.post(editing ? '/api/gateway/update' : '/api/gateway/create', body, { silent: true }),
+      api.data(editing ? gatewayApi.update : gatewayApi.create, body, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: gwKeys.all }),
   });
 }
 
-export const deleteGateways = (gwIDs: string[]) => http.post('/api/gateway/delete', { gwIDs }, { silent: true });
+/** All or nothing: a refusal (5006) names each refused gateway in `data.errors`. */
+export const deleteGateways = (gwIDs: string[]) => api.data(gatewayApi.delete, { gwIDs }, { silent: true });
 
 export function useBatchUpdate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GatewayBatchUpdateBody) => http.post<{ count: number }>('/api/gateway/batchUpdate', body),
+    mutationFn: (body: GatewayBatchUpdateBody) => api.data(gatewayApi.batchUpdate, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: gwKeys.all }),
   });
 }
@@ -72,7 +63,7 @@ export function useBatchUpdate() {
 export function useGatewayTags() {
   return useQuery({
     queryKey: gwKeys.tags,
-    queryFn: async () => (await http.get<{ tags: GatewayTag[] }>('/api/gateway/tags/list')).tags,
+    queryFn: async () => (await api.data(gatewayTagApi.list, undefined))?.tags ?? [],
     staleTime: LONG,
   });
 }
@@ -80,17 +71,17 @@ export function useGatewayTags() {
 export function useCreateTags() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GatewayTagCreateBody) => http.post<{ tagsId: number[] }>('/api/gateway/tags/create', body),
+    mutationFn: (body: GatewayTagCreateBody) => api.data(gatewayTagApi.create, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: gwKeys.tags }),
   });
 }
 
-export const deleteTags = (tagsId: number[]) => http.post('/api/gateway/tags/delete', { tagsId }, { silent: true });
+export const deleteTags = (tagsId: number[]) => api.data(gatewayTagApi.delete, { tagsId }, { silent: true });
 
 export function useGatewayTypes() {
   return useQuery({
     queryKey: gwKeys.types,
-    queryFn: async () => (await http.list<GwTypeRow>('/api/gwtype/list', { pageNo: 0, pageSize: 0 })).rows,
+    queryFn: async () => (await api.list(gatewayTypeApi.list, { pageNo: 0, pageSize: 0 })).rows,
     staleTime: LONG,
   });
 }
@@ -99,12 +90,12 @@ export function useSaveGwType() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: GwTypeCreateBody | GwTypeUpdateBody) =>
-      'gwTypeID' in body ? http.post('/api/gwtype/update', body) : http.post('/api/gwtype/create', body),
+      'gwTypeID' in body ? api.data(gatewayTypeApi.update, body) : api.data(gatewayTypeApi.create, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: gwKeys.types }),
   });
 }
 
-export const deleteGwType = (gwTypeID: number) => http.post('/api/gwtype/delete', { gwTypeID }, { silent: true });
+export const deleteGwType = (gwTypeID: number) => api.data(gatewayTypeApi.delete, { gwTypeID }, { silent: true });
 
 // The form dialogs read the regions through this area's api.
 export { useRegions } from '../../lib/catalog';

@@ -157,7 +157,8 @@ export function toBody(f: GatewayForm): GatewayCreateBody {
     body.extendedAttr = {
       publicChannel: { ch: f.pico.publicCh, dr: f.pico.publicDr },
       dataChannel: { ch: f.pico.dataCh, dr: f.pico.dataDr },
-      heartBeatPeriod: num(f.pico.heartBeatPeriod),
+      // Empty means the default, as the server would fill it in.
+      heartBeatPeriod: num(f.pico.heartBeatPeriod) ?? PICO_HEARTBEAT.default,
       upgradeServer: f.pico.upgradeServer,
       proxyServer: f.pico.proxyServer,
       timeZone: f.pico.timeZone,

@@ -1,18 +1,7 @@
 import * as XLSX from '@e965/xlsx';
+import { gatewayDataApi as api } from '@lns/contract/api/gateway-data';
 import { C } from '@lns/contract/codes';
-import {
-  gatewayDataInfoQuery,
-  gatewayHistoryQuery,
-  gwConnectionExcelQuery,
-  gwConnectionHistoryQuery,
-  gwConnectionRow,
-  gwStatRow,
-  gwStatsExcelQuery,
-  gwStatsHistoryQuery,
-  MAX_EXCEL_ROWS,
-} from '@lns/contract/dataplane';
-import { envelopeOf, listEnvelopeOf } from '@lns/contract/envelope';
-import { gatewayFrame } from '@lns/contract/frames';
+import { MAX_EXCEL_ROWS } from '@lns/contract/dataplane';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
@@ -23,9 +12,8 @@ import { GatewayRepository } from '../../gateways/repository';
 import { historyPage, timeRange } from '../../ns/history';
 import { gatewayFrameOf } from '../../ns/records';
 import { list, ok } from '../envelope';
+import { route } from '../route';
 import type { RouteModule } from '../types';
-
-const tags = ['gateway data'];
 
 const connectionOf = (r: typeof gatewayConnections.$inferSelect) => ({
   gwID: r.gwId,
@@ -72,136 +60,82 @@ export const gatewayDataRoutes: RouteModule = (app, s) => {
         .limit(MAX_EXCEL_ROWS)) as T['$inferSelect'][]
     ).reverse();
 
-  app.get(
-    '/api/gateway/history',
-    {
-      schema: {
-        tags,
-        summary: 'Frames a gateway heard (uplink) or sent, known device or not',
-        querystring: gatewayHistoryQuery,
-        response: { 200: listEnvelopeOf(gatewayFrame) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const gw = await visible(q.gwID, req.user);
-      const t = gatewayFrames;
-      const where = and(
-        eq(t.gwId, q.gwID),
-        gte(t.createdAt, gw.since),
-        timeRange(t.createdAt, q),
-        q.msgTypes?.length ? inArray(t.msgType, q.msgTypes) : undefined,
-        q.uplink !== undefined ? eq(t.uplink, q.uplink) : undefined,
-      );
-      const { rows, amount } = await historyPage(s.db, t, where, q);
-      return list(rows.map(gatewayFrameOf), amount);
-    },
-  );
+  route(app, api.history, async (req) => {
+    const q = req.query;
+    const gw = await visible(q.gwID, req.user);
+    const t = gatewayFrames;
+    const where = and(
+      eq(t.gwId, q.gwID),
+      gte(t.createdAt, gw.since),
+      timeRange(t.createdAt, q),
+      q.msgTypes?.length ? inArray(t.msgType, q.msgTypes) : undefined,
+      q.uplink !== undefined ? eq(t.uplink, q.uplink) : undefined,
+    );
+    const { rows, amount } = await historyPage(s.db, t, where, q);
+    return list(rows.map(gatewayFrameOf), amount);
+  });
 
-  app.get(
-    '/api/gateway/datainfo',
-    {
-      schema: {
-        tags,
-        summary: 'One gateway frame',
-        querystring: gatewayDataInfoQuery,
-        response: { 200: envelopeOf(gatewayFrame) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const gw = await visible(q.gwID, req.user);
-      const t = gatewayFrames;
-      const [row] = await s.db
-        .select()
-        .from(t)
-        .where(
-          and(
-            eq(t.gwId, q.gwID),
-            gte(t.createdAt, gw.since),
-            eq(t.msgId, q.msgID),
-            q.createtime !== undefined ? eq(t.createdAt, q.createtime) : undefined,
-          ),
-        )
-        .limit(1);
-      if (!row) throw new DomainError(C.PARAM_FORMAT, 'no such message', 'msgID');
-      return ok(gatewayFrameOf(row));
-    },
-  );
+  route(app, api.info, async (req) => {
+    const q = req.query;
+    const gw = await visible(q.gwID, req.user);
+    const t = gatewayFrames;
+    const [row] = await s.db
+      .select()
+      .from(t)
+      .where(
+        and(
+          eq(t.gwId, q.gwID),
+          gte(t.createdAt, gw.since),
+          eq(t.msgId, q.msgID),
+          q.createtime !== undefined ? eq(t.createdAt, q.createtime) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!row) throw new DomainError(C.PARAM_FORMAT, 'no such message', 'msgID');
+    return ok(gatewayFrameOf(row));
+  });
 
-  app.get(
-    '/api/gwconnection/history',
-    {
-      schema: {
-        tags,
-        summary: 'Online/offline transitions of a gateway',
-        querystring: gwConnectionHistoryQuery,
-        response: { 200: listEnvelopeOf(gwConnectionRow) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      await visible(q.gwID, req.user);
-      const t = gatewayConnections;
-      const where = and(
-        eq(t.gwId, q.gwID),
-        timeRange(t.createdAt, q),
-        q.online !== undefined ? eq(t.online, q.online) : undefined,
-        q.mqtt !== undefined ? eq(t.mqtt, q.mqtt) : undefined,
-      );
-      const { rows, amount } = await historyPage(s.db, t, where, q);
-      return list(rows.map(connectionOf), amount);
-    },
-  );
+  route(app, api.connectionHistory, async (req) => {
+    const q = req.query;
+    await visible(q.gwID, req.user);
+    const t = gatewayConnections;
+    const where = and(
+      eq(t.gwId, q.gwID),
+      timeRange(t.createdAt, q),
+      q.online !== undefined ? eq(t.online, q.online) : undefined,
+      q.mqtt !== undefined ? eq(t.mqtt, q.mqtt) : undefined,
+    );
+    const { rows, amount } = await historyPage(s.db, t, where, q);
+    return list(rows.map(connectionOf), amount);
+  });
 
-  app.get(
-    '/api/gwconnection/excel',
-    {
-      schema: { tags, summary: 'Link history of a gateway as .xlsx', querystring: gwConnectionExcelQuery },
-    },
-    async (req, reply) => {
-      const q = req.query;
-      await visible(q.gwID, req.user);
-      const t = gatewayConnections;
-      const rows = await forExport(t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)));
-      return sendXlsx(reply, 'gwconnection', [
-        ['gwID', 'time', 'online', 'link'],
-        ...rows.map((r) => [r.gwId, new Date(r.createdAt), r.online ? 'online' : 'offline', r.mqtt ? 'MQTT' : 'PFUDP']),
-      ]);
-    },
-  );
+  route(app, api.connectionExcel, async (req, reply) => {
+    const q = req.query;
+    await visible(q.gwID, req.user);
+    const t = gatewayConnections;
+    const rows = await forExport(t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)));
+    return sendXlsx(reply, 'gwconnection', [
+      ['gwID', 'time', 'online', 'link'],
+      ...rows.map((r) => [r.gwId, new Date(r.createdAt), r.online ? 'online' : 'offline', r.mqtt ? 'MQTT' : 'PFUDP']),
+    ]);
+  });
 
-  app.get(
-    '/api/gwstats/history',
-    {
-      schema: {
-        tags,
-        summary: 'Stat reports of a gateway (packet forwarder `stat`)',
-        querystring: gwStatsHistoryQuery,
-        response: { 200: listEnvelopeOf(gwStatRow) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      await visible(q.gwID, req.user);
-      const t = gatewayStats;
-      const { rows, amount } = await historyPage(s.db, t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)), q);
-      return list(rows.map(statOf), amount);
-    },
-  );
+  route(app, api.statsHistory, async (req) => {
+    const q = req.query;
+    await visible(q.gwID, req.user);
+    const t = gatewayStats;
+    const { rows, amount } = await historyPage(s.db, t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)), q);
+    return list(rows.map(statOf), amount);
+  });
 
-  app.get(
-    '/api/gwstats/excel',
-    { schema: { tags, summary: 'Stat reports of a gateway as .xlsx', querystring: gwStatsExcelQuery } },
-    async (req, reply) => {
-      const q = req.query;
-      await visible(q.gwID, req.user);
-      const t = gatewayStats;
-      const rows = await forExport(t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)));
-      return sendXlsx(reply, 'gwstats', [
-        ['gwID', 'createtime', ...STAT_FIELDS],
-        ...rows.map((r) => [r.gwId, new Date(r.createdAt), ...STAT_FIELDS.map((f) => (r.stat[f] as never) ?? '')]),
-      ]);
-    },
-  );
+  route(app, api.statsExcel, async (req, reply) => {
+    const q = req.query;
+    await visible(q.gwID, req.user);
+    const t = gatewayStats;
+    const rows = await forExport(t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)));
+    return sendXlsx(reply, 'gwstats', [
+      ['gwID', 'createtime', ...STAT_FIELDS],
+      ...rows.map((r) => [r.gwId, new Date(r.createdAt), ...STAT_FIELDS.map((f) => (r.stat[f] as never) ?? '')]),
+    ]);
+  });
 };

@@ -1,5 +1,8 @@
+import { gatewayApi } from '@lns/contract/api/gateways';
 import {
   BATCH_DEFAULTS,
+  BRIDGE_LOG,
+  type BridgeLog,
   type GatewayBatchUpdateBody,
   type GatewayRow,
   gatewayBatchUpdateBody,
@@ -22,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog';
 import { HeaderEditor, type HeaderRow, headersToMap } from '../../../components/HeaderEditor';
-import { ApiError } from '../../../lib/http';
+import { refusalOf } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useBatchUpdate, useGatewayTags, useGatewayTypes } from '../api';
 import { RANGES } from '../form';
@@ -40,7 +43,7 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
   const save = useBatchUpdate();
   const [keepAlive, setKeepAlive] = useState(String(BATCH_DEFAULTS.mqttKeepAlive));
   const [txPower, setTxPower] = useState<number>(BATCH_DEFAULTS.txPower);
-  const [bridgeLog, setBridgeLog] = useState<1 | 2>(BATCH_DEFAULTS.bridgeLog);
+  const [bridgeLog, setBridgeLog] = useState<BridgeLog>(BATCH_DEFAULTS.bridgeLog);
   const [gwType, setGwType] = useState('');
   const [classB, setClassB] = useState(false);
   const [classC, setClassC] = useState(false);
@@ -88,10 +91,7 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
       toast.success(t('batchDone', { count: res.count }));
       onClose();
     } catch (e) {
-      if (e instanceof ApiError) {
-        const list = (e.envelope?.data as { errors?: { gwID?: string; msg: string }[] } | undefined)?.errors ?? [];
-        setRowErrors(list);
-      }
+      setRowErrors(refusalOf(gatewayApi.batchUpdate, e)?.errors ?? []);
     }
   };
 
@@ -144,10 +144,10 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
             select
             label={t('bridgeLog')}
             value={bridgeLog}
-            onChange={(e) => setBridgeLog(Number(e.target.value) as 1 | 2)}
+            onChange={(e) => setBridgeLog(Number(e.target.value) as BridgeLog)}
           >
-            <MenuItem value={1}>{t('on')}</MenuItem>
-            <MenuItem value={2}>{t('off')}</MenuItem>
+            <MenuItem value={BRIDGE_LOG.on}>{t('on')}</MenuItem>
+            <MenuItem value={BRIDGE_LOG.off}>{t('off')}</MenuItem>
           </TextField>
           <TextField
             select

@@ -1,3 +1,4 @@
+import { gatewayApi } from '@lns/contract/api/gateways';
 import { GATEWAY_IMPORT_COLUMNS, GATEWAY_IMPORT_EXTENSIONS, type RowError } from '@lns/contract/gateways';
 import { formatHex } from '@lns/contract/hex';
 import { UPLOAD_MAX_BYTES } from '@lns/contract/limits';
@@ -17,7 +18,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, buildUrl, headers, upload } from '../../../lib/http';
+import { api, refusalOf } from '../../../lib/api';
+import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { gwKeys } from '../api';
 
@@ -30,16 +32,8 @@ export default function GatewayBatch() {
   const [errors, setErrors] = useState<RowError[]>([]);
   const [failure, setFailure] = useState('');
 
-  const template = async () => {
-    const res = await fetch(buildUrl('/api/gateway/excel/template'), { headers: headers() });
-    if (!res.ok) return toast.error(t('common:download'));
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'gateway-template.xlsx';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  // A failure was told by its toast; nothing else to do here.
+  const template = () => api.download(gatewayApi.template, undefined, 'gateway-template.xlsx').catch(() => undefined);
 
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -54,15 +48,12 @@ export default function GatewayBatch() {
     form.append('file', file);
     setProgress(0);
     try {
-      const env = await upload<{ count: number }>('/api/gateway/excel', form, {
-        onProgress: setProgress,
-        silent: true,
-      });
+      const env = await api.upload(gatewayApi.import, form, { onProgress: setProgress, silent: true });
       toast.success(t('imported', { count: env.data?.count ?? 0 }));
       void qc.invalidateQueries({ queryKey: gwKeys.all });
     } catch (err) {
       if (err instanceof ApiError) {
-        const rows = (err.envelope?.data as { errors?: RowError[] } | undefined)?.errors ?? [];
+        const rows = refusalOf(gatewayApi.import, err)?.errors ?? [];
         setErrors(rows);
         setFailure(
           rows.length

@@ -1,4 +1,5 @@
-import type { GatewayRow } from '@lns/contract/gateways';
+import { gatewayApi } from '@lns/contract/api/gateways';
+import type { GATEWAY_ORDER_FIELDS, GatewayRow } from '@lns/contract/gateways';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
 import EditNoteIcon from '@mui/icons-material/EditNote';
@@ -19,6 +20,7 @@ import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { type Column, ListTable } from '../../../components/ListTable';
 import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
 import { actionsColumn } from '../../../components/RowActions';
+import { refusalOf } from '../../../lib/api';
 import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
@@ -31,24 +33,28 @@ import { OnlineChip } from '../components/OnlineChip';
 
 const detailLink = (g: GatewayRow) => `/gateway/detail?gwID=${g.gwID}&gwName=${encodeURIComponent(g.gwName)}`;
 
-/** The gateways an all-or-nothing delete refused: `data.errors: [{gwID, msg}]`. */
-const refusedGateways = (e: unknown) => {
-  const errs = (e as { envelope?: { data?: { errors?: { gwID: string; msg: string }[] } } } | undefined)?.envelope?.data
-    ?.errors;
-  return new Map((errs ?? []).map((x) => [x.gwID, x.msg]));
-};
+/** The gateways an all-or-nothing delete refused, with the reason of each. */
+const refusedGateways = (e: unknown) =>
+  new Map((refusalOf(gatewayApi.delete, e)?.errors ?? []).flatMap((x) => (x.gwID ? [[x.gwID, x.msg]] : [])));
+
+/** The online filter's choices and what each sends. */
+const ONLINE_FILTER = { all: undefined, online: true, offline: false } as const;
+type OnlineFilter = keyof typeof ONLINE_FILTER;
 
 /** /gateway/list: filters (region, type, online, tag), paging, sorting, multi-select, add/update/batch/delete. */
 export default function GatewayList() {
   const { t } = useTranslation('gateways');
   const { isAdmin } = useSession();
-  const paging = usePaging('gateway', { orderBy: 'createtime', orderType: 'desc' });
+  const paging = usePaging<(typeof GATEWAY_ORDER_FIELDS)[number]>('gateway', {
+    orderBy: 'createtime',
+    orderType: 'desc',
+  });
   const [regions, setRegions] = useState<string[]>([]);
   const [gwTypes, setGwTypes] = useState<string[]>([]);
-  const [online, setOnline] = useState('');
+  const [online, setOnline] = useState<OnlineFilter>('all');
   const [tagsId, setTagsId] = useState<number[]>([]);
   const [keyword, setKeyword] = useState('');
-  const filters = { regions, gwTypes, online, tagsId, keyword: keyword.trim() || undefined };
+  const filters = { regions, gwTypes, online: ONLINE_FILTER[online], tagsId, keyword: keyword.trim() || undefined };
   const q = useGatewayList({ ...paging.query, ...filters });
   const rows = q.data?.rows ?? [];
   const regionList = useRegions().data ?? [];
@@ -180,12 +186,12 @@ export default function GatewayList() {
           size="small"
           label={t('online')}
           value={online}
-          onChange={(e) => resetPage(setOnline)(e.target.value)}
+          onChange={(e) => resetPage(setOnline)(e.target.value as OnlineFilter)}
           sx={{ minWidth: 140 }}
         >
-          <MenuItem value="">{t('all')}</MenuItem>
-          <MenuItem value="1">{t('onlineYes')}</MenuItem>
-          <MenuItem value="0">{t('onlineNo')}</MenuItem>
+          <MenuItem value="all">{t('all')}</MenuItem>
+          <MenuItem value="online">{t('onlineYes')}</MenuItem>
+          <MenuItem value="offline">{t('onlineNo')}</MenuItem>
         </TextField>
         <Autocomplete
           multiple

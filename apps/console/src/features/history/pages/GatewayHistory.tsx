@@ -1,7 +1,8 @@
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import type { GatewayFrame } from '@lns/contract/frames';
 import { gatewayColumns } from '../../../components/frames/columns';
 import { frameDetail } from '../../../components/frames/detail';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/api';
 import { FrameHistory } from '../components/FrameHistory';
 
 /** /gateway/history: stored frames a gateway heard or sent. */
@@ -11,7 +12,7 @@ export default function GatewayHistory() {
       owner="gwID"
       title="gateway"
       listKey="history-gateway"
-      load={({ id, ...q }) => http.list<GatewayFrame>('/api/gateway/history', { ...q, gwID: id })}
+      load={({ id, ...q }) => api.list(gatewayDataApi.history, { ...q, gwID: id })}
       columns={gatewayColumns}
       loadDetail={frameDetail.gateway}
     />

@@ -1,17 +1,16 @@
-import type { gwConnectionRow } from '@lns/contract/dataplane';
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
+import type { RowOf } from '@lns/contract/endpoint';
 import { normalizeHex } from '@lns/contract/hex';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { HistoryPage } from '../../../components/frames/HistoryPage';
+import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
-import { http } from '../../../lib/http';
-import { downloadExport } from '../api';
 import { TriFilter, type TriState, triParam } from '../components/Filters';
 
-type ConnectionRow = z.infer<typeof gwConnectionRow>;
+type ConnectionRow = RowOf<typeof gatewayDataApi.connectionHistory>;
 
 /** /gateway/link-history: the gateway's online/offline transitions; excel export of the range. */
 export default function LinkHistory() {
@@ -47,12 +46,12 @@ export default function LinkHistory() {
       title={t('title.link')}
       listKey="history-link"
       query={query}
-      load={(q) => http.list<ConnectionRow>('/api/gwconnection/history', q)}
+      load={(q) => api.list(gatewayDataApi.connectionHistory, q)}
       columns={columns}
       rowKey={(r) => `${r.createtime}-${r.online}`}
       onExport={(range) =>
-        downloadExport(
-          '/api/gwconnection/excel',
+        api.download(
+          gatewayDataApi.connectionExcel,
           { gwID, startTime: range[0], endTime: range[1] },
           `gwconnection-${gwID}.xlsx`,
         )

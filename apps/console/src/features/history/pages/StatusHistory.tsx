@@ -1,15 +1,14 @@
-import type { gwStatRow } from '@lns/contract/dataplane';
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
+import type { RowOf } from '@lns/contract/endpoint';
 import { normalizeHex } from '@lns/contract/hex';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { HistoryPage } from '../../../components/frames/HistoryPage';
+import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
-import { http } from '../../../lib/http';
-import { downloadExport } from '../api';
 
-type StatRow = z.infer<typeof gwStatRow>;
+type StatRow = RowOf<typeof gatewayDataApi.statsHistory>;
 
 /** Semtech `stat` fields, in the order operators read them. */
 const FIELDS = ['rxnb', 'rxok', 'rxfw', 'ackr', 'dwnb', 'txnb'] as const;
@@ -36,11 +35,15 @@ export default function StatusHistory() {
       title={t('title.status')}
       listKey="history-status"
       query={query}
-      load={(q) => http.list<StatRow>('/api/gwstats/history', q)}
+      load={(q) => api.list(gatewayDataApi.statsHistory, q)}
       columns={columns}
       rowKey={(r) => r.createtime}
       onExport={(range) =>
-        downloadExport('/api/gwstats/excel', { gwID, startTime: range[0], endTime: range[1] }, `gwstats-${gwID}.xlsx`)
+        api.download(
+          gatewayDataApi.statsExcel,
+          { gwID, startTime: range[0], endTime: range[1] },
+          `gwstats-${gwID}.xlsx`,
+        )
       }
     />
   );
