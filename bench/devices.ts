@@ -9,6 +9,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { applicationApi } from '@lns/contract/api/applications';
+import { authApi } from '@lns/contract/api/auth';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
+import { deviceApi } from '@lns/contract/api/devices';
+import { searchApi } from '@lns/contract/api/search';
+import { userApi } from '@lns/contract/api/users';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -40,15 +46,15 @@ async function call(token: string, method: 'GET' | 'POST', url: string, data?: R
   return body;
 }
 const login = async (name: string) =>
-  (await app.inject({ method: 'POST', url: '/api/login', payload: { name, password: 'bench-pass-1' } })).json()
+  (await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password: 'bench-pass-1' } })).json()
     .token as string;
 
 const admin = await login('admin');
-await call(admin, 'POST', '/api/user/create', { name: 'bench', password: 'bench-pass-1', admin: 0 });
+await call(admin, 'POST', userApi.create.path, { name: 'bench', password: 'bench-pass-1', admin: 0 });
 const token = await login('bench');
-const appID = (await call(token, 'POST', '/api/application/create', { appName: 'bench' })).data.appID as number;
+const appID = (await call(token, 'POST', applicationApi.create.path, { appName: 'bench' })).data.appID as number;
 const tagIds = (
-  await call(token, 'POST', '/api/device/tags/create', {
+  await call(token, 'POST', deviceTagApi.create.path, {
     tags: Array.from({ length: 20 }, (_, i) => `tag-${i}`),
     groupName: 'bench',
   })
@@ -80,7 +86,7 @@ const importMs: number[] = [];
 for (let start = 0; start < N; start += CHUNK) {
   const devices = Array.from({ length: Math.min(CHUNK, N - start) }, (_, k) => device(start + k));
   const t0 = performance.now();
-  await call(token, 'POST', '/api/device/batch-create', { appID, authType: 'otaa', devices });
+  await call(token, 'POST', deviceApi.batchCreate.path, { appID, authType: 'otaa', devices });
   importMs.push(performance.now() - t0);
 }
 
@@ -104,7 +110,7 @@ console.log(`devices: ${N} on PGlite (${dataDir})`);
 console.log(`${'import of 10,000 devices (batch-create, per chunk)'.padEnd(64)} ${JSON.stringify(stats(importMs))} ms`);
 const pages = Math.max(1, Math.floor(N / plans.length / tagIds.length / 50));
 await measure('list 50, tag + region, createtime desc, random page', (i) =>
-  call(token, 'GET', '/api/device/list', {
+  call(token, 'GET', deviceApi.list.path, {
     appID: String(appID),
     tagsId: String(tagIds[i % tagIds.length]),
     regions: plans[i % plans.length]![0],
@@ -115,7 +121,7 @@ await measure('list 50, tag + region, createtime desc, random page', (i) =>
   }),
 );
 await measure('list 50, tag + region, devName asc, page 1', (i) =>
-  call(token, 'GET', '/api/device/list', {
+  call(token, 'GET', deviceApi.list.path, {
     appID: String(appID),
     tagsId: String(tagIds[(i * 7) % tagIds.length]),
     regions: plans[(i * 3) % plans.length]![0],
@@ -124,10 +130,10 @@ await measure('list 50, tag + region, devName asc, page 1', (i) =>
   }),
 );
 await measure('list 50, no filter, lastSeen desc, page 1', () =>
-  call(token, 'GET', '/api/device/list', { appID: String(appID), orderBy: 'lastSeen', orderType: 'desc' }),
+  call(token, 'GET', deviceApi.list.path, { appID: String(appID), orderBy: 'lastSeen', orderType: 'desc' }),
 );
 await measure('search device by full EUI (dashed)', (i) =>
-  call(token, 'GET', '/api/search', {
+  call(token, 'GET', searchApi.search.path, {
     category: 'device',
     keyword: eui((i * 7919) % N)
       .replace(/(..)(?!$)/g, '$1-')
@@ -137,7 +143,7 @@ await measure('search device by full EUI (dashed)', (i) =>
   }),
 );
 await measure('search device by name prefix (100 matches)', (i) =>
-  call(token, 'GET', '/api/search', {
+  call(token, 'GET', searchApi.search.path, {
     category: 'device',
     keyword: `dev-${String((i * 37) % Math.max(1, Math.floor(N / 100))).padStart(4, '0')}`,
     pageNo: '1',
@@ -145,7 +151,7 @@ await measure('search device by name prefix (100 matches)', (i) =>
   }),
 );
 await measure('search device by EUI prefix (10 hex digits)', (i) =>
-  call(token, 'GET', '/api/search', {
+  call(token, 'GET', searchApi.search.path, {
     category: 'device',
     keyword: eui((i * 7919) % N).slice(0, 14),
     pageNo: '1',
@@ -153,7 +159,7 @@ await measure('search device by EUI prefix (10 hex digits)', (i) =>
   }),
 );
 await measure('search application by name prefix', () =>
-  call(token, 'GET', '/api/search', { category: 'application', keyword: 'ben', pageNo: '1', pageSize: '50' }),
+  call(token, 'GET', searchApi.search.path, { category: 'application', keyword: 'ben', pageNo: '1', pageSize: '50' }),
 );
 
 await app.close();

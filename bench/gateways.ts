@@ -5,6 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authApi } from '@lns/contract/api/auth';
+import { gatewayApi } from '@lns/contract/api/gateways';
+import { regionApi } from '@lns/contract/api/regions';
+import { userApi } from '@lns/contract/api/users';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -27,11 +31,11 @@ await app.ready();
 const db = database.db;
 
 const login = async (name: string, password: string) =>
-  (await app.inject({ method: 'POST', url: '/api/login', payload: { name, password } })).json().token as string;
+  (await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password } })).json().token as string;
 const adminToken = await login('admin', 'bench-pass-1');
 await app.inject({
   method: 'POST',
-  url: '/api/user/create',
+  url: userApi.create.path,
   headers: { 'x-access-token': adminToken },
   payload: { name: 'bench', password: 'bench-pass-1', admin: 0 },
 });
@@ -106,7 +110,7 @@ for (let i = 0; i < runs + 50; i++) {
   const c = process.cpuUsage();
   const res = await app.inject({
     method: 'GET',
-    url: `/api/gateway/list?pageNo=1&pageSize=50&regions=${region}&tagsId=${tag}&orderBy=createtime&orderType=desc`,
+    url: `${gatewayApi.list.path}?pageNo=1&pageSize=50&regions=${region}&tagsId=${tag}&orderBy=createtime&orderType=desc`,
     headers: { 'x-access-token': token },
   });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
@@ -136,7 +140,7 @@ console.log(
 const base: number[] = [];
 for (let i = 0; i < 200; i++) {
   const c = process.cpuUsage();
-  await app.inject({ method: 'GET', url: '/api/band/color', headers: { 'x-access-token': token } });
+  await app.inject({ method: 'GET', url: regionApi.colors.path, headers: { 'x-access-token': token } });
   const used = process.cpuUsage(c);
   if (i >= 50) base.push((used.user + used.system) / 1000);
 }

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authApi } from '@lns/contract/api/auth';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../apps/server/src/app';
 import { topics } from '../apps/server/src/bus/bus';
@@ -39,7 +40,7 @@ const { app, services } = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const login = (
-  await app.inject({ method: 'POST', url: '/api/login', payload: { name: 'admin', password: 'bench-pass-1' } })
+  await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'bench-pass-1' } })
 ).json();
 const gwID = await seedGateway(services.db, 1);
 

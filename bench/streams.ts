@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { authApi } from '@lns/contract/api/auth';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 500);
 const RATE = Number(process.env.RATE ?? 1000);
@@ -43,7 +44,7 @@ const pct = (sorted: number[], p: number) =>
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const token = (
-    await app.inject({ method: 'POST', url: '/api/login', payload: { name: 'admin', password: 'bench-pass-1' } })
+    await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'bench-pass-1' } })
   ).json().token as string;
   const appId = await seedApp(services.db, 1);
   const euis: string[] = [];

@@ -9,6 +9,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { applicationApi } from '@lns/contract/api/applications';
+import { authApi } from '@lns/contract/api/auth';
+import { deviceApi } from '@lns/contract/api/devices';
+import { gatewayApi } from '@lns/contract/api/gateways';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -57,14 +61,14 @@ export async function setupServer(opts: { devices: number; gateways: number; env
     if (body.code !== 0) throw new Error(`${u}: ${res.body.slice(0, 300)}`);
     return body;
   };
-  const token = (await call(undefined, 'POST', '/api/login', { name: 'admin', password: 'bench-pass-1' })).token;
-  const appID = (await call(token, 'POST', '/api/application/create', { appName: 'bench' })).data.appID;
+  const token = (await call(undefined, 'POST', authApi.login.path, { name: 'admin', password: 'bench-pass-1' })).token;
+  const appID = (await call(token, 'POST', applicationApi.create.path, { appName: 'bench' })).data.appID;
   for (let i = 0; i < opts.devices; i += 10_000) {
     const devices = Array.from({ length: Math.min(10_000, opts.devices - i) }, (_, k) => abpDevice(i + k + 1));
-    await call(token, 'POST', '/api/device/batch-create', { appID, authType: 'abp', devices });
+    await call(token, 'POST', deviceApi.batchCreate.path, { appID, authType: 'abp', devices });
   }
   for (let g = 0; g < opts.gateways; g++) {
-    await call(token, 'POST', '/api/gateway/create', {
+    await call(token, 'POST', gatewayApi.create.path, {
       gwID: gwIdOf(g),
       gwName: `bench-gw-${g}`,
       region: 'eu868',

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { API_DOCS } from '@lns/contract/endpoint';
 import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import Fastify from 'fastify';
 import {
@@ -146,7 +147,7 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  await app.register(swaggerUi, { routePrefix: API_DOCS, uiConfig: { docExpansion: 'none' } });
   installMetrics(app, services.metrics, config.METRICS_TOKEN);
 
   installRevocationRelay(services);

@@ -63,3 +63,27 @@ export type RefusalOf<E extends EndpointDef> = E extends { refusal: infer R exte
   : undefined;
 /** The row type of a list endpoint. */
 export type RowOf<E extends EndpointDef> = DataOf<E> extends (infer R)[] ? R : never;
+
+type QueryOrBody<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
+/** What a client passes: GET endpoints their query, the others their body; path parameters come along with either. */
+export type InputOf<E extends EndpointDef> = E extends { params: unknown }
+  ? ParamsOf<E> & (QueryOrBody<E> extends undefined ? unknown : QueryOrBody<E>)
+  : QueryOrBody<E>;
+
+/** The path with its `:name` segments filled from the input; the other fields stay query or body. */
+export function fillPath(e: EndpointDef, input: unknown): { path: string; rest: unknown } {
+  if (!e.params) return { path: e.path, rest: input };
+  const values = (input ?? {}) as Record<string, unknown>;
+  const names = new Set<string>();
+  const path = e.path.replace(/:(\w+)/g, (_, name: string) => {
+    names.add(name);
+    return encodeURIComponent(String(values[name]));
+  });
+  return { path, rest: Object.fromEntries(Object.entries(values).filter(([k]) => !names.has(k))) };
+}
+
+/** Every endpoint's path starts with this; the generated description is served under API_DOCS. */
+export const API_ROOT = '/api';
+export const API_DOCS = `${API_ROOT}/docs`;
+/** True for the API's own paths (the console's routes never start with it). */
+export const isApiPath = (url: string) => url === API_ROOT || url.startsWith(`${API_ROOT}/`);

@@ -1,4 +1,7 @@
-/** The few REST calls the simulator needs, with the server's envelope { code, msg, data }. */
+import { authApi } from '@lns/contract/api/auth';
+import { type DataOf, type EndpointDef, fillPath, type InputOf } from '@lns/contract/endpoint';
+
+/** The few REST calls the simulator needs, by their contract endpoints; the envelope is { code, msg, data }. */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
@@ -34,7 +37,7 @@ export class Api {
 
   async signIn(): Promise<void> {
     if (this.token) return;
-    const res = await this.raw<unknown>('POST', '/api/login', {
+    const res = await this.raw<unknown>(authApi.login, {
       name: this.o.user ?? 'admin',
       password: this.o.password ?? '',
     });
@@ -47,18 +50,21 @@ export class Api {
   }
 
   /** The data of a successful call; throws ApiError with the server's code otherwise. */
-  async call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
-    const res = await this.raw<T>(method, path, body);
-    if (res.code !== 0) throw new ApiError(res.code, `${method} ${path}: ${res.code} ${res.msg ?? ''}`.trim());
-    return res.data as T;
+  async call<E extends EndpointDef>(e: E, input: InputOf<E>): Promise<DataOf<E>> {
+    const res = await this.raw<DataOf<E>>(e, input);
+    if (res.code !== 0) throw new ApiError(res.code, `${e.method} ${e.path}: ${res.code} ${res.msg ?? ''}`.trim());
+    return res.data as DataOf<E>;
   }
 
   /** Like call, but a refusal comes back as { code } instead of an exception. */
-  async attempt<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
-    return this.raw<T>(method, path, body);
+  async attempt<E extends EndpointDef>(e: E, input: InputOf<E>) {
+    return this.raw<DataOf<E>>(e, input);
   }
 
-  private async raw<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Envelope<T>> {
+  private async raw<T>(e: EndpointDef, input: unknown): Promise<Envelope<T>> {
+    const { method } = e;
+    const { path, rest } = fillPath(e, input);
+    const body = rest as Record<string, unknown> | undefined;
     let url = `${this.base}${path}`;
     const headers: Record<string, string> = {};
     if (this.token) headers['x-access-token'] = this.token;

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceApi } from '@lns/contract/api/devices';
+import { gatewayApi } from '@lns/contract/api/gateways';
 import { Api } from './api';
 import type { DeviceSpec } from './device';
 
@@ -49,16 +52,6 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Pro
   return out;
 }
 
-interface DeviceInfo {
-  authType: 'otaa' | 'abp';
-  appEUI: string;
-  appKey: string | null;
-  devAddr: string | null;
-  appSKey: string | null;
-  nwkSKey: string | null;
-  fCntUp: number;
-}
-
 /**
  * Creates or reuses the application, gateways and devices through the API. EUIs and keys follow
  * from the prefix and index, so a second run finds and reuses what the first one made.
@@ -68,21 +61,18 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
   await api.signIn();
   const created = { gateways: 0, devices: 0, app: false };
 
-  const apps = await api.call<{ appID: number; appName: string }[]>('GET', '/api/application/list', {
-    pageNo: '0',
-    pageSize: '0',
-  });
+  const apps = await api.call(applicationApi.list, { pageNo: 0, pageSize: 0 });
   let appID = apps.find((a) => a.appName === o.app)?.appID;
   if (appID === undefined) {
-    appID = (await api.call<{ appID: number }>('POST', '/api/application/create', { appName: o.app })).appID;
+    appID = (await api.call(applicationApi.create, { appName: o.app }))!.appID;
     created.app = true;
   }
 
   const gwIDs = Array.from({ length: o.gateways }, (_, i) => gatewayEui(o.prefix, i));
   await pool(gwIDs, 8, async (gwID) => {
-    const found = await api.attempt('GET', '/api/gateway/status/info', { gwID });
+    const found = await api.attempt(gatewayApi.statusInfo, { gwID });
     if (found.code === 0) return;
-    await api.call('POST', '/api/gateway/create', {
+    await api.call(gatewayApi.create, {
       gwID,
       gwName: `sim-${gwID}`,
       region: o.region,
@@ -99,7 +89,7 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
     8,
     async (i): Promise<DeviceSpec> => {
       const devEUI = deviceEui(o.prefix, i);
-      const found = await api.attempt<DeviceInfo>('GET', '/api/device/status', { devEUI });
+      const found = await api.attempt(deviceApi.status, { devEUI });
       if (found.code === 0 && found.data) {
         const d = found.data;
         if (d.authType === 'otaa' && d.appKey)
@@ -123,13 +113,13 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
         appEUI: joinEUI,
         region: o.region,
         subnet: o.subnet,
-        class: 'A',
-        macVersion: '1.0.3',
+        class: 'A' as const,
+        macVersion: '1.0.3' as const,
       };
       created.devices++;
       if (otaa) {
         const appKey = hex(`${devEUI}/appKey`, 32);
-        await api.call('POST', '/api/device/create', { ...base, authType: 'otaa', appKey });
+        await api.call(deviceApi.create, { ...base, authType: 'otaa', appKey });
         return { devEUI, joinEUI, authType: 'otaa', appKey, fCntUp: 0 };
       }
       // A type-0 DevAddr (first bit 0) derived from the DevEUI, so reruns reuse it.
@@ -138,7 +128,7 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
         nwkSKey: hex(`${devEUI}/nwkSKey`, 32),
         appSKey: hex(`${devEUI}/appSKey`, 32),
       };
-      await api.call('POST', '/api/device/create', { ...base, authType: 'abp', ...session });
+      await api.call(deviceApi.create, { ...base, authType: 'abp', ...session });
       return { devEUI, joinEUI, authType: 'abp', session, fCntUp: 0 };
     },
   );

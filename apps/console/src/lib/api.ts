@@ -1,12 +1,11 @@
-import type {
-  BodyOf,
-  DataOf,
-  EndpointDef,
-  ParamsOf,
-  QueryOf,
-  RefusalOf,
-  ResponseOf,
-  RowOf,
+import {
+  type DataOf,
+  type EndpointDef,
+  fillPath,
+  type InputOf,
+  type RefusalOf,
+  type ResponseOf,
+  type RowOf,
 } from '@lns/contract/endpoint';
 import type { Envelope } from '@lns/contract/envelope';
 import {
@@ -20,11 +19,8 @@ import {
   upload,
 } from './http';
 
-type QueryOrBody<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E> : BodyOf<E>;
-/** GET endpoints take their query, the others their body; path parameters come along with either. */
-export type InputOf<E extends EndpointDef> = E extends { params: unknown }
-  ? ParamsOf<E> & (QueryOrBody<E> extends undefined ? unknown : QueryOrBody<E>)
-  : QueryOrBody<E>;
+export type { InputOf };
+
 type Opts = Omit<RequestOptions, 'query' | 'body'>;
 type Query = NonNullable<RequestOptions['query']>;
 
@@ -42,20 +38,8 @@ function checked<E extends EndpointDef>(e: E, env: Envelope): ResponseOf<E> {
   return env as ResponseOf<E>;
 }
 
-/** The path with its `:name` segments filled from the input; the other fields stay query or body. */
-function resolve(e: EndpointDef, input: unknown): { path: string; rest: unknown } {
-  if (!e.params) return { path: e.path, rest: input };
-  const values = (input ?? {}) as Record<string, unknown>;
-  const names = new Set<string>();
-  const path = e.path.replace(/:(\w+)/g, (_, name: string) => {
-    names.add(name);
-    return encodeURIComponent(String(values[name]));
-  });
-  return { path, rest: Object.fromEntries(Object.entries(values).filter(([k]) => !names.has(k))) };
-}
-
 async function call<E extends EndpointDef>(e: E, input: InputOf<E>, opts: Opts = {}): Promise<ResponseOf<E>> {
-  const { path, rest } = resolve(e, input);
+  const { path, rest } = fillPath(e, input);
   const env =
     e.method === 'GET'
       ? await request(e.method, path, { ...opts, query: rest as Query | undefined })
@@ -91,7 +75,7 @@ export const api = {
    */
   download: async <E extends EndpointDef>(e: E, input: InputOf<E>, fallbackName: string): Promise<void> => {
     const get = e.method === 'GET';
-    const { path, rest } = resolve(e, input);
+    const { path, rest } = fillPath(e, input);
     const res = await fetch(buildUrl(path, get ? (rest as Query | undefined) : undefined), {
       method: e.method,
       headers: headers(get ? {} : { 'Content-Type': 'application/json' }),

@@ -25,7 +25,7 @@ const LIST_KEEP = 20;
 /** Bookkeeping fields that change on every write and say nothing about the change. */
 const NOT_A_CHANGE = new Set(['updatedAt', 'updatetime']);
 
-/** `/api/device/tags/create` → `device.tags.create`; path parameters are left out. */
+/** A route path → its action: the segments after the API root joined by dots (device.tags.create); path parameters are left out. */
 export function actionOf(route: string): string {
   return route
     .replace(/^\/api\//, '')

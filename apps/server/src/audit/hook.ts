@@ -1,4 +1,5 @@
 import { authApi } from '@lns/contract/api/auth';
+import { isApiPath } from '@lns/contract/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actionOf, changesOf, entityIdOf, entityTypeOf, requestOf } from './describe';
 import type { AuditEntry, AuditLog } from './log';
@@ -54,7 +55,7 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
 /** The entry for one answered request, or undefined when it is not audited. */
 export function entryOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): AuditEntry | undefined {
   const route = req.routeOptions.url;
-  if (!route?.startsWith('/api/') || READ_METHODS.has(req.method)) return undefined;
+  if (!route || !isApiPath(route) || READ_METHODS.has(req.method)) return undefined;
   const login = route === authApi.login.path;
   // Only calls that got past authentication (public routes other than sign-in are not changes).
   if (!login && !req.user) return undefined;

@@ -1,4 +1,5 @@
 import { C, type Locale, normalizeLocale } from '@lns/contract/codes';
+import { API_DOCS, isApiPath } from '@lns/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../context';
 import { DomainError } from '../errors';
@@ -53,8 +54,8 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     req.locale = normalizeLocale(req.headers['accept-language']);
     const route = req.routeOptions.url;
     // Unmatched paths (404), the API docs and WebSocket routes (they check the sub-protocol token) pass.
-    if (!route || route.startsWith('/api/docs') || route.startsWith('/ws/')) return;
-    const access = req.routeOptions.config?.access ?? (route.startsWith('/api/') ? 'user' : 'public');
+    if (!route || route.startsWith(API_DOCS) || route.startsWith('/ws/')) return;
+    const access = req.routeOptions.config?.access ?? (isApiPath(route) ? 'user' : 'public');
     if (access === 'public') return;
     const token = tokenOf(req);
     if (!token) throw new DomainError(C.TOKEN_MISSING);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { C } from '@lns/contract/codes';
+import { isApiPath } from '@lns/contract/endpoint';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from './errors';
 
@@ -25,7 +26,7 @@ export async function installConsole(app: FastifyInstance, consoleDir: string): 
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/ws/') || req.method !== 'GET') {
+    if (isApiPath(url.split('?')[0]!) || url.startsWith('/ws/') || req.method !== 'GET') {
       return reply
         .status(404)
         .send(errorEnvelope(C.NO_ROUTE, req.locale ?? 'en-US', { field: 'path', detail: url.split('?')[0] }));
