@@ -1,9 +1,9 @@
 import dgram from 'node:dgram';
 import { performance } from 'node:perf_hooks';
+import { buildPullAck, buildPushAck, type Datagram, parseDatagram, TX_ACK_ERRORS } from '@lns/semtech-udp/packets';
 import type { DataPlane } from '../ns/dataplane';
 import { handleTxAck } from '../ns/downlink/txack';
 import { KeyedRateLimiter } from './rate-limit';
-import { buildPullAck, buildPushAck, type Datagram, parseDatagram, TX_ACK_ERRORS } from './semtech';
 
 /**
  * The Semtech UDP packet-forwarder endpoint (protocol v1 and v2). PUSH_DATA → PUSH_ACK and its

@@ -1,5 +1,5 @@
+import type { Txpk } from '@lns/semtech-udp/packets';
 import { inArray, sql } from 'drizzle-orm';
-import type { Txpk } from '../../bridge/semtech';
 import { downlinks } from '../../db/schema/dataplane';
 import type { DataPlane } from '../dataplane';
 import { newMsgId } from '../ids';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Txpk } from '../../bridge/semtech';
-import { buildPullResp } from '../../bridge/semtech';
+import type { Txpk } from '@lns/semtech-udp/packets';
+import { buildPullResp } from '@lns/semtech-udp/packets';
 import type { EventBus } from '../../bus/bus';
 import type { PullAddress } from '../gateways';
 

@@ -1,6 +1,6 @@
 import type { Region } from '@lns/lorawan/regions';
 import { getDataRate, maxPayload, rx1DataRate } from '@lns/lorawan/regions';
-import type { Txpk } from '../../bridge/semtech';
+import type { Txpk } from '@lns/semtech-udp/packets';
 
 export type RxWindow = 'rx1' | 'rx2' | 'imme';
 
