@@ -23,7 +23,7 @@ import { installGuard } from './auth/guard';
 import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
 import { installRevocationRelay } from './auth/revocation';
 import { LoginThrottle } from './auth/throttle';
-import { MemoryBus } from './bus/bus';
+import { type BusTopics, type LocalTopics, MemoryBus } from './bus/bus';
 import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
@@ -67,7 +67,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const closers: (() => Promise<void> | void)[] = [];
-  const bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new MemoryBus();
+  const bus = config.REDIS_URL ? await RedisBus.connect<BusTopics>(config.REDIS_URL) : new MemoryBus<BusTopics>();
   closers.push(() => bus.close());
   const loginStore = config.REDIS_URL ? await RedisLoginStore.connect(config.REDIS_URL) : new MemoryLoginStore();
   closers.push(() => loginStore.close());
@@ -91,7 +91,7 @@ export async function buildApp(
     decoderChanges: new DecoderChangeRate(loginStore, config.DECODER_CHANGES_PER_MINUTE),
     metrics: new Registry(),
     bus,
-    local: new MemoryBus(),
+    local: new MemoryBus<LocalTopics>(),
     onClose: (fn) => closers.push(fn),
     starters: [],
   };

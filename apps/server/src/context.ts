@@ -4,7 +4,7 @@ import type { DecoderChangeRate } from './applications/decoder-changes';
 import type { AuditLog } from './audit/log';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
-import type { EventBus } from './bus/bus';
+import type { BusTopics, EventBus, LocalTopics } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { DecoderPool } from './integrations/decoders/pool';
@@ -23,13 +23,13 @@ export interface Services {
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
   /** Frames and messages for live streams, push and MQTT (Redis-backed when REDIS_URL is set). */
-  bus: EventBus;
+  bus: EventBus<BusTopics>;
   /**
    * Events produced by THIS instance (topics in bus/bus.ts `localTopics`). Integrations (HTTP
    * push, MQTT) consume these, so each event is pushed once even when several instances share
    * the Redis bus.
    */
-  local: EventBus;
+  local: EventBus<LocalTopics>;
   /** Prometheus registry served on /metrics; areas register their own metrics here. */
   metrics: Registry;
   /** Threads running application payload decoders (the data plane, and checks when a script is saved). */

@@ -1,20 +1,7 @@
 import { type AuthRevoked, localTopics, topics } from '../bus/bus';
+import type { EntityDeleted, Revocation } from '../bus/events';
 import type { Services } from '../context';
 import { hashToken } from './tokens';
-
-/** What consumers receive: the token only as its hash, since the event crosses Redis. */
-export interface Revocation {
-  userId: number;
-  tokenHash?: string;
-  reason: string;
-}
-
-/** Payload of `localTopics.entityDeleted`. */
-export interface EntityDeleted {
-  devices?: string[];
-  gateways?: string[];
-  applications?: number[];
-}
 
 const toRevocation = (e: AuthRevoked): Revocation => ({
   userId: e.userId,
@@ -29,9 +16,7 @@ const toRevocation = (e: AuthRevoked): Revocation => ({
 export function installRevocationRelay(s: Services): void {
   if (!s.config.REDIS_URL) return;
   const offs = [
-    s.local.subscribe(localTopics.authRevoked, (e) =>
-      s.bus.publish(topics.authRevoked, toRevocation(e as AuthRevoked)),
-    ),
+    s.local.subscribe(localTopics.authRevoked, (e) => s.bus.publish(topics.authRevoked, toRevocation(e))),
     s.local.subscribe(localTopics.entityDeleted, (e) => s.bus.publish(topics.entityDeleted, e)),
   ];
   s.onClose(() => {
@@ -44,8 +29,8 @@ export function installRevocationRelay(s: Services): void {
  * arrive twice (local and its cluster echo); handlers must be idempotent.
  */
 export function onAuthRevoked(s: Services, handler: (r: Revocation) => void): () => void {
-  const offs = [s.local.subscribe(localTopics.authRevoked, (e) => handler(toRevocation(e as AuthRevoked)))];
-  if (s.config.REDIS_URL) offs.push(s.bus.subscribe(topics.authRevoked, (e) => handler(e as Revocation)));
+  const offs = [s.local.subscribe(localTopics.authRevoked, (e) => handler(toRevocation(e)))];
+  if (s.config.REDIS_URL) offs.push(s.bus.subscribe(topics.authRevoked, (e) => handler(e)));
   return () => {
     for (const off of offs) off();
   };
@@ -53,8 +38,8 @@ export function onAuthRevoked(s: Services, handler: (r: Revocation) => void): ()
 
 /** Deletions of devices, gateways and applications, like `onAuthRevoked`. */
 export function onEntityDeleted(s: Services, handler: (e: EntityDeleted) => void): () => void {
-  const offs = [s.local.subscribe(localTopics.entityDeleted, (e) => handler(e as EntityDeleted))];
-  if (s.config.REDIS_URL) offs.push(s.bus.subscribe(topics.entityDeleted, (e) => handler(e as EntityDeleted)));
+  const offs = [s.local.subscribe(localTopics.entityDeleted, (e) => handler(e))];
+  if (s.config.REDIS_URL) offs.push(s.bus.subscribe(topics.entityDeleted, (e) => handler(e)));
   return () => {
     for (const off of offs) off();
   };

@@ -12,7 +12,6 @@ import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/embedded';
 import { startExternalMqtt } from './mqtt/external';
 import { appMessageDeliveries } from './outbox/deliveries';
 import { OutboxSender } from './outbox/sender';
-import type { AppMessageEvent } from './payloads';
 
 export interface Integrations {
   /** Durable deliveries of HTTP push and MQTT events. */
@@ -53,7 +52,7 @@ export function installIntegrations(services: Services): Integrations {
   // The data plane writes its rows itself (`durable`) and only wakes the sender; an event
   // published by anything else is queued here.
   const offMessages = services.local.subscribe(localTopics.appMessage, (e) => {
-    const { message, application, durable } = e as AppMessageEvent;
+    const { message, application, durable } = e;
     if (durable) {
       if (application?.pushUrls?.length || application?.enableMQTT) outbox.wake();
     } else if (application)

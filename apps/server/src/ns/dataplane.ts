@@ -2,6 +2,7 @@ import type { AppMessage, DownlinkRecord, GatewayFrame, ProtocolFrame } from '@l
 import { Redis } from 'ioredis';
 import { UdpBridge } from '../bridge/udp';
 import { localTopics, topics } from '../bus/bus';
+import type { AppStreamEvent } from '../bus/events';
 import type { Services } from '../context';
 import { deviceFrames, deviceMessages, gatewayFrames } from '../db/schema/dataplane';
 import { DecoderCache } from '../integrations/decoders/decoders';
@@ -142,7 +143,7 @@ export class DataPlane {
    */
   appMessage(m: AppMessage, app: AppInfo, opts: { stored?: boolean; durable?: boolean } = {}): void {
     if (!opts.stored && this.settings.get().enableDevAppData) this.writer.add(deviceMessages, appMessageRow(m));
-    const event = { kind: 'app', data: m };
+    const event: AppStreamEvent = { kind: 'app', data: m };
     this.s.bus.publish(topics.deviceApp(m.devEUI), event);
     this.s.bus.publish(topics.application(m.appID), event);
     this.s.local.publish(localTopics.appMessage, { message: m, application: app, durable: opts.durable });

@@ -1,6 +1,7 @@
 import { STREAM_CLOSE } from '@lns/contract/streams';
 import { type LiveQuery, type LiveRows, liveRows } from '../../auth/live-check';
-import { type EntityDeleted, onAuthRevoked, onEntityDeleted, type Revocation } from '../../auth/revocation';
+import { onAuthRevoked, onEntityDeleted } from '../../auth/revocation';
+import type { EntityDeleted, Revocation } from '../../bus/events';
 import type { Services } from '../../context';
 import type { StreamBinding } from './access';
 import { streamLimits } from './client';

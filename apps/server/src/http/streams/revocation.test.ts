@@ -5,7 +5,8 @@ import { abpDevice, hex } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { hashToken } from '../../auth/tokens';
 import { rxpkOf, type TestGateway } from '../../bridge/test-gateway';
-import { localTopics, topics } from '../../bus/bus';
+import { type AuthRevoked, type BusTopics, localTopics, type TopicOf, topics } from '../../bus/bus';
+import type { AppStreamEvent, EntityDeleted } from '../../bus/events';
 import { abpSession, connectGateway, startDataPlane } from '../../ns/test-kit';
 import { streamLimits } from './client';
 import { streamRegistryOf } from './registry';
@@ -52,8 +53,9 @@ describe('live streams end with their authority', () => {
     (await t.call(token, 'POST', '/api/application/create', { appName: `app-${++n}`, productType: 'lorawan' })).body
       .data.appID as number;
   /** A stream is still open when a frame published after the change still reaches it. */
-  const stillOpen = async (c: Client, topic: string) => {
-    const event = { kind: 'app', data: { probe: ++n } };
+  const stillOpen = async (c: Client, topic: TopicOf<BusTopics>) => {
+    // Streams forward payloads as they are: a stand-in message is enough here.
+    const event = { kind: 'app', data: { probe: ++n } } as unknown as AppStreamEvent;
     t.services.bus.publish(topic, event);
     expect(await c.json()).toEqual(event);
   };
@@ -221,9 +223,10 @@ describe('live streams end with their authority', () => {
   it('ignores malformed revocation events', async () => {
     const u = await userWith('ws-malformed');
     const c = await watch(`/ws/device/app?devEUI=${u.devEUI}`, u.token);
-    t.services.local.publish(localTopics.authRevoked, null);
-    t.services.local.publish(localTopics.entityDeleted, null);
-    t.services.local.publish(localTopics.entityDeleted, { devices: 'nope' });
+    // What a faulty publisher could send despite the types (events also arrive as JSON from Redis).
+    t.services.local.publish(localTopics.authRevoked, null as unknown as AuthRevoked);
+    t.services.local.publish(localTopics.entityDeleted, null as unknown as EntityDeleted);
+    t.services.local.publish(localTopics.entityDeleted, { devices: 'nope' } as unknown as EntityDeleted);
     await stillOpen(c, topics.deviceApp(u.devEUI));
   });
 });

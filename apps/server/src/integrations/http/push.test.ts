@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics } from '../../bus/bus';
+import type { AppRef } from '../../bus/events';
 import { gateways, gatewayTypes } from '../../db/schema/gateways';
 import { outbox as outboxTable } from '../../db/schema/outbox';
 import { integrationsOf } from '../install';
-import type { AppRef } from '../payloads';
 
 interface Received {
   path: string;

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { DownlinkRecord } from '@lns/contract/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics } from '../../bus/bus';
@@ -59,7 +60,7 @@ describe('embedded MQTT broker', () => {
     const c = await connect(url, { username: appA.mqName, password: appA.mqPassword });
     await c.subscribeAsync(`application/${appA.id}/device/${devA}/event/status`);
     const got = nextMessage(c, () => true);
-    const record = {
+    const record: DownlinkRecord = {
       msgID: 'dl1',
       createtime: Date.now(),
       devEUI: devA,

@@ -4,13 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { ApplicationRepository } from '../../applications/repository';
+import type { AppRef } from '../../bus/events';
 import { deviceMessages } from '../../db/schema/dataplane';
 import { outbox } from '../../db/schema/outbox';
 import { appMessageRow } from '../../ns/records';
 import { bulkInsert } from '../../ns/writer';
 import { decodeCayenne } from '../decoders/cayenne';
 import { integrationsOf } from '../install';
-import type { AppRef } from '../payloads';
 import { makeDevice, uplink } from '../test/fixtures';
 import { appMessageDeliveries } from './deliveries';
 
