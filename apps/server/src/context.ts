@@ -7,7 +7,9 @@ import type { LoginThrottle } from './auth/throttle';
 import type { BusTopics, EventBus, LocalTopics } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { StreamRegistry } from './http/streams/registry';
 import type { DecoderPool } from './integrations/decoders/pool';
+import type { DataPlane } from './ns/dataplane';
 import type { SearchRegistry } from './search/registry';
 import type { SpreadsheetReader } from './spreadsheets/reader';
 import type { SessionRepository, UserRepository } from './users/repository';
@@ -42,6 +44,10 @@ export interface Services {
   audit: AuditLog;
   /** Reads uploaded spreadsheets (imports) on worker threads with limits. */
   spreadsheets: SpreadsheetReader;
+  /** Every open live stream of this instance, ended on revocation and deletion. */
+  streams: StreamRegistry;
+  /** The LoRaWAN data plane, built with the app (the downlink API queues through it; UDP binds in `starters`). */
+  dataPlane: DataPlane;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
   onClose(fn: () => Promise<void> | void): void;
   /**

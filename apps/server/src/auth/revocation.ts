@@ -1,7 +1,14 @@
-import { type AuthRevoked, localTopics, topics } from '../bus/bus';
+import { type AuthRevoked, type BusTopics, type EventBus, type LocalTopics, localTopics, topics } from '../bus/bus';
 import type { EntityDeleted, Revocation } from '../bus/events';
-import type { Services } from '../context';
+import type { Config } from '../config';
 import { hashToken } from './tokens';
+
+/** Where revocations and deletions travel: this instance's bus, and the cluster's with Redis. */
+export interface RevocationBuses {
+  local: EventBus<LocalTopics>;
+  bus: EventBus<BusTopics>;
+  config: Pick<Config, 'REDIS_URL'>;
+}
 
 const toRevocation = (e: AuthRevoked): Revocation => ({
   userId: e.userId,
@@ -13,7 +20,7 @@ const toRevocation = (e: AuthRevoked): Revocation => ({
  * Copies this instance's revocations and deletions onto the cluster bus, so live streams and MQTT
  * sessions held by other instances end too. Only with Redis: without it there is one instance.
  */
-export function installRevocationRelay(s: Services): void {
+export function installRevocationRelay(s: RevocationBuses & { onClose(fn: () => void): void }): void {
   if (!s.config.REDIS_URL) return;
   const offs = [
     s.local.subscribe(localTopics.authRevoked, (e) => s.bus.publish(topics.authRevoked, toRevocation(e))),
@@ -28,7 +35,7 @@ export function installRevocationRelay(s: Services): void {
  * Revocations from this instance (at once) and, with Redis, from every instance. An event may
  * arrive twice (local and its cluster echo); handlers must be idempotent.
  */
-export function onAuthRevoked(s: Services, handler: (r: Revocation) => void): () => void {
+export function onAuthRevoked(s: RevocationBuses, handler: (r: Revocation) => void): () => void {
   const offs = [s.local.subscribe(localTopics.authRevoked, (e) => handler(toRevocation(e)))];
   if (s.config.REDIS_URL) offs.push(s.bus.subscribe(topics.authRevoked, (e) => handler(e)));
   return () => {
@@ -37,7 +44,7 @@ export function onAuthRevoked(s: Services, handler: (r: Revocation) => void): ()
 }
 
 /** Deletions of devices, gateways and applications, like `onAuthRevoked`. */
-export function onEntityDeleted(s: Services, handler: (e: EntityDeleted) => void): () => void {
+export function onEntityDeleted(s: RevocationBuses, handler: (e: EntityDeleted) => void): () => void {
   const offs = [s.local.subscribe(localTopics.entityDeleted, (e) => handler(e))];
   if (s.config.REDIS_URL) offs.push(s.bus.subscribe(topics.entityDeleted, (e) => handler(e)));
   return () => {

@@ -22,15 +22,6 @@ export interface Integrations {
   startMqtt(): Promise<void>;
 }
 
-const installed = new WeakMap<Services, Integrations>();
-
-/** The integrations of an app (tests tune outbox options and read the broker's port). */
-export function integrationsOf(services: Services): Integrations {
-  const i = installed.get(services);
-  if (!i) throw new Error('integrations are not installed');
-  return i;
-}
-
 /**
  * The outbox sender starts at once (resuming what an earlier run left pending); MQTT (embedded
  * broker on MQTT_PORT, or a client of MQTT_URL) starts with the other listeners after HTTP is up.
@@ -48,7 +39,6 @@ export function installIntegrations(services: Services): Integrations {
   });
   installHttpPush(services, outbox, lookup);
   const integrations: Integrations = { outbox, broker: null, startMqtt };
-  installed.set(services, integrations);
   // The data plane writes its rows itself (`durable`) and only wakes the sender; an event
   // published by anything else is queued here.
   const offMessages = services.local.subscribe(localTopics.appMessage, (e) => {

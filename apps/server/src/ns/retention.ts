@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { HourlyJob } from '../jobs/hourly-job';
-import { rowsOf } from './gateways';
 import type { DataSettingsCache } from './settings';
 
 /** History tables trimmed to dataExpireDay. Queued downlinks (status 0) are kept whatever their age. */

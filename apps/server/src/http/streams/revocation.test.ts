@@ -9,7 +9,6 @@ import { type AuthRevoked, type BusTopics, localTopics, type TopicOf, topics } f
 import type { AppStreamEvent, EntityDeleted } from '../../bus/events';
 import { abpSession, connectGateway, startDataPlane } from '../../ns/test-kit';
 import { streamLimits } from './client';
-import { streamRegistryOf } from './registry';
 import { type Client, client, closedWith, listen } from './test-client';
 
 const defaults = { ...streamLimits };
@@ -215,7 +214,7 @@ describe('live streams end with their authority', () => {
     expect(await closedWith(expiring)).toBe(STREAM_CLOSE.REVOKED);
     // A session removed behind the server's back (say, by another instance without Redis).
     await t.services.db.execute(sql`DELETE FROM sessions WHERE token_hash = ${hashToken(vanishingToken)}`);
-    await streamRegistryOf(t.services).sweep();
+    await t.services.streams.sweep();
     expect(await closedWith(vanishing)).toBe(STREAM_CLOSE.REVOKED);
     await stillOpen(kept, topics.deviceApp(u.devEUI));
   });

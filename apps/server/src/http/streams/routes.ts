@@ -14,7 +14,6 @@ import type { Services } from '../../context';
 import type { App, RouteModule } from '../types';
 import { checkStreamAccess, type StreamBinding, type StreamTarget } from './access';
 import { StreamClient } from './client';
-import { streamRegistryOf } from './registry';
 
 type Spec<Q extends z.ZodType> = {
   query: Q;
@@ -73,7 +72,7 @@ async function subscribe(
     off?.();
     untrack?.();
   });
-  untrack = streamRegistryOf(s).add({
+  untrack = s.streams.add({
     close: (code, reason) => client.close(code, reason),
     credential: token.startsWith('lns_') ? { kind: 'api', token } : { kind: 'session' },
     tokenHash: hashToken(token),
