@@ -25,6 +25,7 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
+      { test: { name: 'semtech-udp', include: ['packages/semtech-udp/**/*.test.ts'], environment: 'node' } },
       serverProject('server', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
       { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },

@@ -9,7 +9,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { localTopics } from '../apps/server/src/bus/bus';
-import { integrationsOf } from '../apps/server/src/integrations/install';
 import { makeApp, uplink } from '../apps/server/src/integrations/test/fixtures';
 import { createTestApp } from '../apps/server/test/harness';
 
@@ -18,7 +17,7 @@ const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 10);
 
 const t = await createTestApp({ MQTT_PORT: '0', HOST: '127.0.0.1', PUSH_ALLOW_PRIVATE: 'true' });
 // Through the outbox: each message is inserted, claimed, sent and deleted.
-integrationsOf(t.services).outbox.options.pollMs = 20;
+t.integrations.outbox.options.pollMs = 20;
 
 let received = 0;
 const sink = http.createServer((req, res) => {
@@ -53,8 +52,8 @@ for (const withDead of [false, true]) {
   );
 }
 
-await integrationsOf(t.services).startMqtt();
-const url = `mqtt://127.0.0.1:${integrationsOf(t.services).broker!.port}`;
+await t.integrations.startMqtt();
+const url = `mqtt://127.0.0.1:${t.integrations.broker!.port}`;
 const clients = await Promise.all(
   Array.from({ length: SUBSCRIBERS }, () =>
     mqtt.connectAsync(url, { username: app.mqName, password: app.mqPassword, reconnectPeriod: 0 }),

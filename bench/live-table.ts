@@ -109,7 +109,7 @@ if (tracer) {
 
 let seq = 0;
 const frame = () => ({
-  kind: 'gateway',
+  kind: 'gateway' as const,
   data: {
     msgID: `b${++seq}`,
     createtime: Date.now(),

@@ -62,7 +62,7 @@ const pct = (sorted: number[], p: number) =>
   );
 
   const frame = (devEUI: string, seq: number) => ({
-    kind: 'protocol',
+    kind: 'protocol' as const,
     data: {
       msgID: `b${seq}`,
       createtime: Date.now(),

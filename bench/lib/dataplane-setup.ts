@@ -17,7 +17,6 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { dataPlaneOf } from '../../apps/server/src/ns/dataplane';
 import { abpDevice } from '../../apps/server/test/devices-fixtures';
 
 export const gwIdOf = (i: number) => `beef0000000000${i.toString(16).padStart(2, '0')}`;
@@ -77,7 +76,7 @@ export async function setupServer(opts: { devices: number; gateways: number; env
       txPower: 0,
     });
   }
-  const dp = dataPlaneOf(services)!;
+  const dp = services.dataPlane;
   const port = await dp.start(0, '127.0.0.1');
   const close = async () => {
     await app.close();

@@ -24,7 +24,7 @@ import { installGuard } from './auth/guard';
 import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
 import { installRevocationRelay } from './auth/revocation';
 import { LoginThrottle } from './auth/throttle';
-import { MemoryBus } from './bus/bus';
+import { type BusTopics, type LocalTopics, MemoryBus } from './bus/bus';
 import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
@@ -34,11 +34,12 @@ import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
-import { installStreamRegistry } from './http/streams/registry';
+import { StreamRegistry } from './http/streams/registry';
 import type { App } from './http/types';
 import { DecoderPool } from './integrations/decoders/pool';
-import { installIntegrations } from './integrations/install';
+import { type Integrations, installIntegrations } from './integrations/install';
 import { loggerOptions } from './log/options';
+import { DataPlane } from './ns/dataplane';
 import { SearchRegistry } from './search/registry';
 import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
 import { ensureAdmin } from './users/bootstrap';
@@ -48,6 +49,8 @@ import { buildInfo } from './version';
 export interface BuiltApp {
   app: App;
   services: Services;
+  /** HTTP push and MQTT (tests tune the outbox and read the broker's port). */
+  integrations: Integrations;
 }
 
 /** Build the HTTP app on an open database. Tests call this with `inject`; main.ts listens. */
@@ -68,10 +71,28 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const closers: (() => Promise<void> | void)[] = [];
-  const bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new MemoryBus();
+  const bus = config.REDIS_URL ? await RedisBus.connect<BusTopics>(config.REDIS_URL) : new MemoryBus<BusTopics>();
   closers.push(() => bus.close());
   const loginStore = config.REDIS_URL ? await RedisLoginStore.connect(config.REDIS_URL) : new MemoryLoginStore();
   closers.push(() => loginStore.close());
+  const local = new MemoryBus<LocalTopics>();
+  const metrics = new Registry();
+  const decoders = new DecoderPool({
+    threads: config.DECODER_THREADS,
+    memoryBytes: config.DECODER_MEMORY_MB * 1024 * 1024,
+    loadedMax: config.DECODER_LOADED_MAX,
+  });
+  const dataPlane = new DataPlane({
+    config,
+    db: database.db,
+    singleConnection: database.kind === 'pglite',
+    log: app.log,
+    bus,
+    local,
+    registry: metrics,
+    decoderPool: decoders,
+  });
+  const streams = new StreamRegistry({ config, local, bus, db: database.db, log: app.log });
   const services: Services = {
     config,
     database,
@@ -84,15 +105,13 @@ export async function buildApp(
     search: new SearchRegistry(),
     audit: new AuditLog(database.db, app.log),
     spreadsheets: new SpreadsheetReader(SHEET_THREADS, IMPORT_LIMITS, app.log),
-    decoders: new DecoderPool({
-      threads: config.DECODER_THREADS,
-      memoryBytes: config.DECODER_MEMORY_MB * 1024 * 1024,
-      loadedMax: config.DECODER_LOADED_MAX,
-    }),
+    decoders,
     decoderChanges: new DecoderChangeRate(loginStore, config.DECODER_CHANGES_PER_MINUTE),
-    metrics: new Registry(),
+    metrics,
     bus,
-    local: new MemoryBus(),
+    local,
+    streams,
+    dataPlane,
     onClose: (fn) => closers.push(fn),
     starters: [],
   };
@@ -151,10 +170,15 @@ export async function buildApp(
   installMetrics(app, services.metrics, config.METRICS_TOKEN);
 
   installRevocationRelay(services);
-  installStreamRegistry(services);
+  closers.push(() => streams.stop());
+  // UDP binds when main.ts runs the starters, after HTTP listens. Closed before the decoder threads.
+  services.starters.push(async () => {
+    await dataPlane.start();
+  });
+  closers.push(() => dataPlane.close());
   for (const mod of routeModules) await mod(app, services);
-  installIntegrations(services);
+  const integrations = installIntegrations(services);
   await installConsole(app, config.consoleDir);
   await ensureAdmin(services);
-  return { app, services };
+  return { app, services, integrations };
 }

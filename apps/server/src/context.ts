@@ -4,10 +4,12 @@ import type { DecoderChangeRate } from './applications/decoder-changes';
 import type { AuditLog } from './audit/log';
 import type { CaptchaService } from './auth/captcha';
 import type { LoginThrottle } from './auth/throttle';
-import type { EventBus } from './bus/bus';
+import type { BusTopics, EventBus, LocalTopics } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { StreamRegistry } from './http/streams/registry';
 import type { DecoderPool } from './integrations/decoders/pool';
+import type { DataPlane } from './ns/dataplane';
 import type { SearchRegistry } from './search/registry';
 import type { SpreadsheetReader } from './spreadsheets/reader';
 import type { SessionRepository, UserRepository } from './users/repository';
@@ -23,13 +25,13 @@ export interface Services {
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
   /** Frames and messages for live streams, push and MQTT (Redis-backed when REDIS_URL is set). */
-  bus: EventBus;
+  bus: EventBus<BusTopics>;
   /**
    * Events produced by THIS instance (topics in bus/bus.ts `localTopics`). Integrations (HTTP
    * push, MQTT) consume these, so each event is pushed once even when several instances share
    * the Redis bus.
    */
-  local: EventBus;
+  local: EventBus<LocalTopics>;
   /** Prometheus registry served on /metrics; areas register their own metrics here. */
   metrics: Registry;
   /** Threads running application payload decoders (the data plane, and checks when a script is saved). */
@@ -42,6 +44,10 @@ export interface Services {
   audit: AuditLog;
   /** Reads uploaded spreadsheets (imports) on worker threads with limits. */
   spreadsheets: SpreadsheetReader;
+  /** Every open live stream of this instance, ended on revocation and deletion. */
+  streams: StreamRegistry;
+  /** The LoRaWAN data plane, built with the app (the downlink API queues through it; UDP binds in `starters`). */
+  dataPlane: DataPlane;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
   onClose(fn: () => Promise<void> | void): void;
   /**

@@ -63,7 +63,7 @@ export async function createTestApp(
   const fresh = sharedUrl
     ? { database: await openDatabase({ url: sharedUrl }), url: sharedUrl, drop: async () => {} }
     : await freshDatabase();
-  const { app, services } = await buildApp(config, fresh.database, { logStream: opts.logStream });
+  const { app, services, integrations } = await buildApp(config, fresh.database, { logStream: opts.logStream });
   await app.ready();
 
   async function login(name = 'admin', password = ADMIN_PASSWORD): Promise<string> {
@@ -120,7 +120,7 @@ export async function createTestApp(
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, services, config, login, userWithToken, call, close, databaseUrl: fresh.url };
+  return { app, services, integrations, config, login, userWithToken, call, close, databaseUrl: fresh.url };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -8,7 +8,7 @@ import {
   type Rxpk,
   type Stat,
   type Txpk,
-} from '../../../apps/server/src/bridge/semtech';
+} from '@lns/semtech-udp/packets';
 import type { Point } from './radio';
 
 export interface GatewayCounters {

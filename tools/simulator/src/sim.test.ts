@@ -2,8 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationsOf } from '../../../apps/server/src/integrations/install';
-import { dataPlaneOf } from '../../../apps/server/src/ns/dataplane';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../apps/server/test/harness';
 import { type SimEvent, startSimulation } from './sim';
 
@@ -26,7 +24,7 @@ describe('simulator against a running server', () => {
     for (const start of t.services.starters) await start();
     const addr = t.app.server.address() as { port: number };
     url = `http://127.0.0.1:${addr.port}`;
-    udp = `127.0.0.1:${dataPlaneOf(t.services)!.bridge.port}`;
+    udp = `127.0.0.1:${t.services.dataPlane.bridge.port}`;
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -130,7 +128,7 @@ describe('simulator against a running server', () => {
     });
     const appID = created.body.data.appID as number;
     const info = (await t.call(token, 'GET', '/api/application/info', { appID: String(appID) })).body.data;
-    const mq = await mqtt.connectAsync(`mqtt://127.0.0.1:${integrationsOf(t.services).broker!.port}`, {
+    const mq = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.integrations.broker!.port}`, {
       username: info.mqName,
       password: info.mqPassword,
       reconnectPeriod: 0,

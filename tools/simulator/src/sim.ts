@@ -2,7 +2,7 @@
  * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
  * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
  */
-import type { Rxpk } from '../../../apps/server/src/bridge/semtech';
+import type { Rxpk } from '@lns/semtech-udp/packets';
 import { SimDevice } from './device';
 import { SimGateway } from './gateway';
 import { type Provisioned, provision } from './provision';

@@ -1,8 +1,8 @@
 import { C, type Locale, normalizeLocale } from '@lns/contract/codes';
 import { API_DOCS, isApiPath } from '@lns/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../context';
 import { DomainError } from '../errors';
+import type { SessionRepository, UserRepository } from '../users/repository';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
 
@@ -34,8 +34,14 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** Where tokens are looked up (the app's `services`). */
+export interface TokenOwners {
+  users: UserRepository;
+  sessions: SessionRepository;
+}
+
 /** Resolve a session token or an API token to its user; undefined when invalid or expired. */
-export async function authenticate(services: Services, token: string): Promise<AuthUser | undefined> {
+export async function authenticate(services: TokenOwners, token: string): Promise<AuthUser | undefined> {
   if (token.startsWith('lns_')) {
     const u = await services.users.byApiToken(token);
     return u && { id: u.id, name: u.name, admin: u.admin === 1 };
@@ -47,7 +53,7 @@ export async function authenticate(services: Services, token: string): Promise<A
 }
 
 /** Every /api route is for signed-in users unless it says `access: 'public'`; 'admin' adds 1010. */
-export function installGuard(app: FastifyInstance, services: Services): void {
+export function installGuard(app: FastifyInstance, services: TokenOwners): void {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('locale', 'en-US');
   app.addHook('onRequest', async (req) => {

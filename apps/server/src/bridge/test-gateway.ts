@@ -8,7 +8,7 @@ import {
   type Rxpk,
   type Stat,
   type Txpk,
-} from './semtech';
+} from '@lns/semtech-udp/packets';
 
 /**
  * A packet forwarder for tests, benchmarks and the simulator: a UDP socket that sends PUSH_DATA /

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildPullData, buildPushData } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { DataPlane } from '../ns/dataplane';
 import { connectGateway, metric, settle, startDataPlane } from '../ns/test-kit';
-import { buildPullData, buildPushData } from './semtech';
 import { rxpkOf, TestGateway } from './test-gateway';
 
 describe('Semtech UDP bridge', () => {

@@ -1,9 +1,10 @@
 import dgram from 'node:dgram';
 import { performance } from 'node:perf_hooks';
-import type { DataPlane } from '../ns/dataplane';
+import { buildPullAck, buildPushAck, type Datagram, parseDatagram, TX_ACK_ERRORS } from '@lns/semtech-udp/packets';
+import type { Deduplicator } from '../ns/dedup';
 import { handleTxAck } from '../ns/downlink/txack';
+import type { Stage } from '../ns/stage';
 import { KeyedRateLimiter } from './rate-limit';
-import { buildPullAck, buildPushAck, type Datagram, parseDatagram, TX_ACK_ERRORS } from './semtech';
 
 /**
  * The Semtech UDP packet-forwarder endpoint (protocol v1 and v2). PUSH_DATA → PUSH_ACK and its
@@ -14,8 +15,12 @@ export class UdpBridge {
   private socket: dgram.Socket | undefined;
   private readonly rxpkRate: KeyedRateLimiter;
 
-  constructor(private readonly dp: DataPlane) {
-    this.rxpkRate = new KeyedRateLimiter(dp.s.config.GATEWAY_MAX_UPLINKS_PER_S);
+  constructor(
+    private readonly dp: Stage,
+    private readonly dedup: Pick<Deduplicator, 'add'>,
+    maxUplinksPerS: number,
+  ) {
+    this.rxpkRate = new KeyedRateLimiter(maxUplinksPerS);
   }
 
   listen(port: number, host = '0.0.0.0'): Promise<number> {
@@ -38,7 +43,7 @@ export class UdpBridge {
         } catch {
           // Not permitted here: keep the default.
         }
-        socket.on('error', (err) => this.dp.s.log.warn({ err }, 'UDP socket error'));
+        socket.on('error', (err) => this.dp.log.warn({ err }, 'UDP socket error'));
         socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
         resolve(socket.address().port);
       });
@@ -75,7 +80,7 @@ export class UdpBridge {
       this.dp.metrics.malformed.inc();
       return;
     }
-    void this.handle(d, rinfo, at).catch((err) => this.dp.s.log.warn({ err }, 'UDP datagram handling failed'));
+    void this.handle(d, rinfo, at).catch((err) => this.dp.log.warn({ err }, 'UDP datagram handling failed'));
   }
 
   private async handle(
@@ -98,7 +103,7 @@ export class UdpBridge {
         for (const rxpk of d.rxpk.slice(0, granted)) {
           // CRC-failed frames are not LoRaWAN frames; the forwarder normally drops them already.
           if (rxpk.stat === -1 || rxpk.stat === 0) continue;
-          this.dp.dedup.add({ gwId, rxpk, at });
+          this.dedup.add({ gwId, rxpk, at });
         }
         if (d.stat) this.dp.gateways.stat(gwId, d.stat);
         break;

@@ -6,47 +6,98 @@
  *   application/<appID>        application-layer messages of every device of an application
  *   gateway/<gwID>             frames heard or sent by a gateway
  */
-export type BusHandler = (event: unknown) => void;
+import type { DownlinkRecord } from '@lns/contract/frames';
+import type {
+  AppMessageEvent,
+  AppStreamEvent,
+  DeviceProtocolEvent,
+  EntityDeleted,
+  GatewayConnectionEvent,
+  GatewayStatEvent,
+  GatewayStreamEvent,
+  RelayAnnounce,
+  RelayedTx,
+  Revocation,
+} from './events';
 
-export interface EventBus {
-  publish(topic: string, event: unknown): void;
+/**
+ * The event buses between the data plane and its consumers (WebSocket streams, HTTP push, MQTT).
+ * Each bus has a topic map: topic → payload, so `publish` and `subscribe` are checked by the
+ * compiler. Parameterised topics are template keys, built by the helpers in `topics`.
+ */
+export type TopicOf<M> = keyof M & string;
+
+export interface EventBus<M> {
+  publish<T extends TopicOf<M>>(topic: T, event: M[T]): void;
   /** Returns the unsubscribe function. */
-  subscribe(topic: string, handler: BusHandler): () => void;
+  subscribe<T extends TopicOf<M>>(topic: T, handler: (event: M[T]) => void): () => void;
+  /** Resolves once events published anywhere on the topic reach this subscriber (Redis confirmed it). */
+  ready(topic: TopicOf<M>): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Topics of `services.bus` (cluster-wide when Redis is configured), for live streams. */
+/** Topics of `services.bus` (cluster-wide when Redis is configured) and their payloads. */
+export interface BusTopics {
+  /** Protocol-layer frames of a device (up and down) and its downlinks' status. */
+  [deviceProtocol: `device/${string}/protocol`]: DeviceProtocolEvent;
+  /** Application-layer messages of a device. */
+  [deviceApp: `device/${string}/app`]: AppStreamEvent;
+  /** Application-layer messages of every device of an application. */
+  [application: `application/${string}`]: AppStreamEvent;
+  /** Frames heard or sent by a gateway. */
+  [gateway: `gateway/${string}`]: GatewayStreamEvent;
+  'control/auth-revoked': Revocation;
+  'control/entity-deleted': EntityDeleted;
+  'relay/gateways': RelayAnnounce;
+  [relayTx: `relay/tx/${string}`]: RelayedTx;
+}
+
+/** Topic names of `services.bus`. */
 export const topics = {
-  deviceProtocol: (devEUI: string) => `device/${devEUI}/protocol`,
-  deviceApp: (devEUI: string) => `device/${devEUI}/app`,
-  application: (appID: number | string) => `application/${appID}`,
-  gateway: (gwID: string) => `gateway/${gwID}`,
+  deviceProtocol: (devEUI: string) => `device/${devEUI}/protocol` as const,
+  deviceApp: (devEUI: string) => `device/${devEUI}/app` as const,
+  application: (appID: number | string) => `application/${appID}` as const,
+  gateway: (gwID: string) => `gateway/${gwID}` as const,
   /** Cluster copy of `localTopics.authRevoked` (the token only as its SHA-256), see auth/revocation.ts. */
   authRevoked: 'control/auth-revoked',
   /** Cluster copy of `localTopics.entityDeleted`. */
   entityDeleted: 'control/entity-deleted',
-};
+  /** Each instance names the gateways that pull from it (ns/downlink/sender.ts). */
+  relayAnnounce: 'relay/gateways',
+  /** A PULL_RESP handed to the instance a gateway pulls from. */
+  relayTx: (instance: string) => `relay/tx/${instance}` as const,
+} as const satisfies Record<string, TopicOf<BusTopics> | ((...a: never[]) => TopicOf<BusTopics>)>;
 
-/** Topics of `services.local`: events this instance produced, for integrations. */
+/** Topics of `services.local` (events this instance produced, for integrations) and their payloads. */
+export interface LocalTopics {
+  'app-message': AppMessageEvent;
+  'downlink-status': DownlinkRecord;
+  'gateway-stat': GatewayStatEvent;
+  'gateway-connection': GatewayConnectionEvent;
+  'auth-revoked': AuthRevoked;
+  'entity-deleted': EntityDeleted;
+}
+
+/** Topic names of `services.local`. */
 export const localTopics = {
-  /** AppMessage of type 'uplink' or 'join' (payload: { message: AppMessage, application }). */
+  /** An uplink or a join (AppMessage of type 'uplink' or 'join') with its application. */
   appMessage: 'app-message',
   /** DownlinkRecord whose status or delivery changed. */
   downlinkStatus: 'downlink-status',
-  /** A gateway's stat report: { gwID, stat, createtime }. */
+  /** A gateway's stat report. */
   gatewayStat: 'gateway-stat',
-  /** A gateway went online or offline: { gwID, online, createtime }. */
+  /** A gateway went online or offline. */
   gatewayConnection: 'gateway-connection',
   /**
-   * A credential or a user's rights were withdrawn: { userId, token?, reason }. With `token`
-   * (logout, API token regenerated) only what that token opened ends; without it everything of
-   * the user is checked again (password change, admin flag, deletion). Live streams and MQTT
-   * sessions end with it, on every instance.
+   * A credential or a user's rights were withdrawn. With `token` (logout, API token
+   * regenerated) only what that token opened ends; without it everything of the user is checked
+   * again (password change, admin flag, deletion). Live streams and MQTT sessions end with it, on
+   * every instance.
    */
   authRevoked: 'auth-revoked',
-  /** Devices, gateways or applications were deleted: { devices?, gateways?, applications? }. */
+  /** Devices, gateways or applications were deleted. */
   entityDeleted: 'entity-deleted',
-};
+} as const satisfies Record<string, TopicOf<LocalTopics>>;
 
 /** Why a user's credentials were revoked. */
 export type AuthRevokedReason =
@@ -79,11 +130,13 @@ export interface AuthRevoked {
   appID?: number;
 }
 
-/** Local fan-out shared by both implementations. */
-export class LocalFanout {
-  private readonly handlers = new Map<string, Set<BusHandler>>();
+type Handler = (event: unknown) => void;
 
-  add(topic: string, handler: BusHandler): boolean {
+/** Local fan-out shared by both implementations (payloads were checked by `publish`'s signature). */
+export class LocalFanout {
+  private readonly handlers = new Map<string, Set<Handler>>();
+
+  add(topic: string, handler: Handler): boolean {
     const set = this.handlers.get(topic);
     if (set) {
       set.add(handler);
@@ -94,7 +147,7 @@ export class LocalFanout {
   }
 
   /** True when the topic has no handler left. */
-  remove(topic: string, handler: BusHandler): boolean {
+  remove(topic: string, handler: Handler): boolean {
     const set = this.handlers.get(topic);
     if (!set) return false;
     set.delete(handler);
@@ -117,17 +170,20 @@ export class LocalFanout {
 }
 
 /** Single-instance bus: publish delivers synchronously to local subscribers. */
-export class MemoryBus implements EventBus {
+export class MemoryBus<M> implements EventBus<M> {
   private readonly fanout = new LocalFanout();
 
-  publish(topic: string, event: unknown): void {
+  publish<T extends TopicOf<M>>(topic: T, event: M[T]): void {
     this.fanout.deliver(topic, event);
   }
 
-  subscribe(topic: string, handler: BusHandler): () => void {
-    this.fanout.add(topic, handler);
-    return () => void this.fanout.remove(topic, handler);
+  subscribe<T extends TopicOf<M>>(topic: T, handler: (event: M[T]) => void): () => void {
+    const h = handler as Handler;
+    this.fanout.add(topic, h);
+    return () => void this.fanout.remove(topic, h);
   }
+
+  async ready(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { type BusHandler, type EventBus, LocalFanout } from './bus';
+import { type EventBus, LocalFanout, type TopicOf } from './bus';
 
 const PREFIX = 'lns:bus:';
 
@@ -8,7 +8,7 @@ const PREFIX = 'lns:bus:';
  * instance reaches a subscriber connected to another. Each instance subscribes to a Redis
  * channel only while it has a local subscriber for that topic.
  */
-export class RedisBus implements EventBus {
+export class RedisBus<M> implements EventBus<M> {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly fanout = new LocalFanout();
@@ -27,25 +27,27 @@ export class RedisBus implements EventBus {
     });
   }
 
-  static async connect(url: string): Promise<RedisBus> {
-    const bus = new RedisBus(url);
+  static async connect<M>(url: string): Promise<RedisBus<M>> {
+    const bus = new RedisBus<M>(url);
     await Promise.all([bus.pub.connect(), bus.sub.connect()]);
     return bus;
   }
 
-  publish(topic: string, event: unknown): void {
+  publish<T extends TopicOf<M>>(topic: T, event: M[T]): void {
     this.pub.publish(PREFIX + topic, JSON.stringify(event)).catch(() => {});
   }
 
-  subscribe(topic: string, handler: BusHandler): () => void {
-    if (this.fanout.add(topic, handler)) void this.sub.subscribe(PREFIX + topic).catch(() => {});
+  /** Events from Redis are trusted as their topic's payload: only instances of this server publish there. */
+  subscribe<T extends TopicOf<M>>(topic: T, handler: (event: M[T]) => void): () => void {
+    const h = handler as (event: unknown) => void;
+    if (this.fanout.add(topic, h)) void this.sub.subscribe(PREFIX + topic).catch(() => {});
     return () => {
-      if (this.fanout.remove(topic, handler)) void this.sub.unsubscribe(PREFIX + topic).catch(() => {});
+      if (this.fanout.remove(topic, h)) void this.sub.unsubscribe(PREFIX + topic).catch(() => {});
     };
   }
 
   /** Resolves once Redis confirms the subscription (tests and cross-instance hand-offs). */
-  async ready(topic: string): Promise<void> {
+  async ready(topic: TopicOf<M>): Promise<void> {
     await this.sub.subscribe(PREFIX + topic);
   }
 

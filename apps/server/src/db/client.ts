@@ -28,7 +28,7 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir);
   try {
-    await migrate(database);
+    await migrate({ db: database.db, exec: database.exec, pool: poolOf(database) });
   } catch (err) {
     await database.close();
     throw err;

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import type { Database } from './client';
-import { poolOf } from './client';
+import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 
 const DIR = new URL('./migrations', import.meta.url).pathname;
 /** Arbitrary constant: the advisory lock that lets only one instance migrate at a time. */
@@ -17,9 +16,17 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
+/** What migrating needs of an open database (db/client.ts): raw SQL, and on PostgreSQL its pool. */
+export interface MigrationTarget {
+  db: { execute(query: SQL): PromiseLike<unknown> };
+  exec(text: string): Promise<void>;
+  /** Set on PostgreSQL: the lock must be held on one connection while migrating. */
+  pool?: pg.Pool;
+}
+
 /** Apply checked-in SQL migrations in order, each in its own transaction, once. */
-export async function migrate(database: Database): Promise<void> {
-  const pool = poolOf(database);
+export async function migrate(database: MigrationTarget): Promise<void> {
+  const pool = database.pool;
   if (!pool) {
     const query: Query = async (text) => (await database.db.execute(sql.raw(text))) as unknown as { rows: unknown[] };
     return applyPending(query, (text) => database.exec(text));

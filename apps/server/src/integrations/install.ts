@@ -12,7 +12,6 @@ import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt/embedded';
 import { startExternalMqtt } from './mqtt/external';
 import { appMessageDeliveries } from './outbox/deliveries';
 import { OutboxSender } from './outbox/sender';
-import type { AppMessageEvent } from './payloads';
 
 export interface Integrations {
   /** Durable deliveries of HTTP push and MQTT events. */
@@ -21,15 +20,6 @@ export interface Integrations {
   broker: EmbeddedBroker | null;
   /** The MQTT starter (also in services.starters). */
   startMqtt(): Promise<void>;
-}
-
-const installed = new WeakMap<Services, Integrations>();
-
-/** The integrations of an app (tests tune outbox options and read the broker's port). */
-export function integrationsOf(services: Services): Integrations {
-  const i = installed.get(services);
-  if (!i) throw new Error('integrations are not installed');
-  return i;
 }
 
 /**
@@ -49,11 +39,10 @@ export function installIntegrations(services: Services): Integrations {
   });
   installHttpPush(services, outbox, lookup);
   const integrations: Integrations = { outbox, broker: null, startMqtt };
-  installed.set(services, integrations);
   // The data plane writes its rows itself (`durable`) and only wakes the sender; an event
   // published by anything else is queued here.
   const offMessages = services.local.subscribe(localTopics.appMessage, (e) => {
-    const { message, application, durable } = e as AppMessageEvent;
+    const { message, application, durable } = e;
     if (durable) {
       if (application?.pushUrls?.length || application?.enableMQTT) outbox.wake();
     } else if (application)

@@ -1,36 +1,9 @@
 /**
  * What HTTP push and MQTT send: one JSON shape per event, the same on both (docs/integrations.md).
- * The inputs are the `services.local` events of bus/bus.ts.
+ * The inputs are the `services.local` events of bus/bus.ts (payloads in bus/events.ts).
  */
 import type { AppMessage, DownlinkRecord, RxInfo } from '@lns/contract/frames';
-
-/** `localTopics.appMessage`: an uplink or a join, with the application it belongs to. */
-export interface AppMessageEvent {
-  message: AppMessage;
-  application: AppRef;
-  /** Its outbox rows were written with the uplink's acceptance: integrations only wake the sender. */
-  durable?: boolean;
-}
-export interface AppRef {
-  appID: number;
-  appName: string;
-  pushUrls: string[];
-  headers: Record<string, string>;
-  enableMQTT: boolean;
-  ownerId: number;
-}
-/** `localTopics.gatewayStat`. */
-export interface GatewayStatEvent {
-  gwID: string;
-  stat: Record<string, unknown>;
-  createtime: number;
-}
-/** `localTopics.gatewayConnection`. */
-export interface GatewayConnectionEvent {
-  gwID: string;
-  online: boolean;
-  createtime: number;
-}
+import type { AppRef, GatewayConnectionEvent, GatewayStatEvent } from '../bus/events';
 
 export interface UplinkPayload {
   type: 'uplink';

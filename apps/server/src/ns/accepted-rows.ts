@@ -1,8 +1,8 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AppRef } from '../bus/events';
 import type { Db } from '../db/client';
 import { applications } from '../db/schema/devices';
-import type { AppInfo } from './dataplane';
 import { recordset } from './writer';
 
 /**
@@ -22,7 +22,7 @@ export function insertsForAccepted(sets: [PgTable, Record<string, unknown>[]][])
 }
 
 /** An application as the uplink path needs it: integrations and its decoder's version (null: none). */
-export type AppOfUplink = AppInfo & { decoderVersion: number | null };
+export type AppOfUplink = AppRef & { decoderVersion: number | null };
 
 /** The applications of a batch of devices, by id. */
 export async function appsById(db: Db, ids: number[]): Promise<Map<number, AppOfUplink>> {

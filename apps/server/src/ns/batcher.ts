@@ -1,5 +1,5 @@
-import type { DataPlane } from './dataplane';
 import type { Uplink } from './dedup';
+import type { Stage } from './stage';
 import { processBatch } from './uplink';
 
 /**
@@ -15,7 +15,7 @@ export class UplinkBatcher {
   private readonly busy = new Set<string>();
 
   constructor(
-    private readonly dp: DataPlane,
+    private readonly dp: Stage,
     private readonly concurrency: number,
     private readonly maxBatch = 500,
   ) {}
@@ -55,7 +55,7 @@ export class UplinkBatcher {
       })
       .catch((err) => {
         this.dp.metrics.uplinks.inc({ result: 'error' }, batch.length);
-        this.dp.s.log.error({ err }, 'uplink batch failed');
+        this.dp.log.error({ err }, 'uplink batch failed');
       })
       .finally(() => {
         this.running--;

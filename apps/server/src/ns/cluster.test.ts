@@ -1,8 +1,8 @@
 import { openDataFrame } from '@lns/lorawan/frames';
+import type { Datagram } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpDevice } from '../../test/devices-fixtures';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness';
-import type { Datagram } from '../bridge/semtech';
 import { rxpkOf, TestGateway } from '../bridge/test-gateway';
 import type { DataPlane } from './dataplane';
 import { abpSession, startDataPlane } from './test-kit';

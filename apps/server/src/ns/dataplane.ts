@@ -1,28 +1,45 @@
-import type { AppMessage, DownlinkRecord, GatewayFrame, ProtocolFrame } from '@lns/contract/frames';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import { UdpBridge } from '../bridge/udp';
-import { localTopics, topics } from '../bus/bus';
-import type { Services } from '../context';
-import { deviceFrames, deviceMessages, gatewayFrames } from '../db/schema/dataplane';
+import type { BusTopics, EventBus, LocalTopics } from '../bus/bus';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { DecoderCache } from '../integrations/decoders/decoders';
+import type { DecoderPool } from '../integrations/decoders/pool';
 import { UplinkBatcher } from './batcher';
 import { Deduplicator } from './dedup';
 import { TxSender } from './downlink/sender';
+import { FrameEvents } from './events';
 import { GatewayRegistry } from './gateways';
 import { type DataPlaneMetrics, dataPlaneMetrics } from './metrics';
-import { appMessageRow, gatewayFrameRow, protocolFrameRow } from './records';
 import { RetentionJob } from './retention';
 import { DataSettingsCache } from './settings';
+import type { Stage, StageConfig } from './stage';
 import { HistoryWriter } from './writer';
 
-/** The application an uplink belongs to, as integrations need it. */
-export interface AppInfo {
-  appID: number;
-  appName: string;
-  pushUrls: string[];
-  headers: Record<string, string>;
-  enableMQTT: boolean;
-  ownerId: number;
+/** The configuration values the data plane reads (its stages' and its own). */
+export type DataPlaneConfig = StageConfig &
+  Pick<
+    Config,
+    'REDIS_URL' | 'DEDUP_WINDOW_MS' | 'UDP_PORT' | 'HOST' | 'GATEWAY_OFFLINE_MS' | 'GATEWAY_MAX_UPLINKS_PER_S'
+  >;
+
+/** What the data plane is built from (app.ts passes them). */
+export interface DataPlaneDeps {
+  config: DataPlaneConfig;
+  db: Db;
+  /** PGlite has one connection: history inserts wait for the uplink batch, retention vacuums. */
+  singleConnection: boolean;
+  log: FastifyBaseLogger;
+  /** Live-stream events and the downlink relay between instances. */
+  bus: EventBus<BusTopics>;
+  /** This instance's events, for integrations. */
+  local: EventBus<LocalTopics>;
+  /** The app's /metrics registry. */
+  registry: Registry;
+  /** The decoder threads, shared with the API's script checks. */
+  decoderPool: DecoderPool;
 }
 
 const SWEEP_MS = 10_000;
@@ -31,11 +48,16 @@ const SWEEP_MS = 10_000;
  * The LoRaWAN network server of one instance: the Semtech UDP bridge, de-duplication, the
  * uplink/join pipeline, the downlink scheduler, gateway state, history writing and retention.
  * Built with the app (so the downlink API works without the UDP socket); `start` binds UDP.
+ * It is the `Stage` its uplink, join and downlink stages work with.
  */
-export class DataPlane {
+export class DataPlane implements Stage {
+  readonly config: DataPlaneConfig;
+  readonly db: Db;
+  readonly log: FastifyBaseLogger;
   readonly metrics: DataPlaneMetrics;
   readonly writer: HistoryWriter;
   readonly settings: DataSettingsCache;
+  readonly events: FrameEvents;
   readonly gateways: GatewayRegistry;
   readonly dedup: Deduplicator;
   readonly sender: TxSender;
@@ -43,43 +65,47 @@ export class DataPlane {
   readonly retention: RetentionJob;
   readonly batcher: UplinkBatcher;
   readonly decoders: DecoderCache;
-  /** Class C devices with a send in progress (one downlink at a time per device). */
   readonly classCBusy = new Set<string>();
   private readonly redis?: Redis;
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(readonly s: Services) {
-    this.metrics = dataPlaneMetrics(s.metrics);
+  constructor(deps: DataPlaneDeps) {
+    const { config, db, log } = deps;
+    this.config = config;
+    this.db = db;
+    this.log = log;
+    this.metrics = dataPlaneMetrics(deps.registry);
     // On PGlite (one connection) history inserts wait briefly for the uplink batch in progress.
     this.writer = new HistoryWriter(
-      s.db,
-      s.log,
+      db,
+      log,
       (n) => this.metrics.writeErrors.inc(n),
       100,
       5000,
-      () => (s.database.kind === 'pglite' ? this.batcher.idle(20) : Promise.resolve()),
+      () => (deps.singleConnection ? this.batcher.idle(20) : Promise.resolve()),
     );
-    this.settings = new DataSettingsCache(s.db);
-    this.gateways = new GatewayRegistry(s, this.writer, this.settings);
-    if (s.config.REDIS_URL) {
-      this.redis = new Redis(s.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.settings = new DataSettingsCache(db);
+    this.events = new FrameEvents(this.settings, this.writer, deps.bus, deps.local);
+    this.gateways = new GatewayRegistry(db, deps.local, this.writer, this.settings);
+    if (config.REDIS_URL) {
+      this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
       this.redis.on('error', () => {});
     }
     // One batch at a time: measured faster than 2 or 4 on PostgreSQL too (bigger batches, fewer
     // statements); PGlite has a single connection anyway.
     this.batcher = new UplinkBatcher(this, 1);
-    this.dedup = new Deduplicator(s.config.DEDUP_WINDOW_MS, (u) => this.batcher.push(u), this.redis);
-    this.bridge = new UdpBridge(this);
+    this.dedup = new Deduplicator(config.DEDUP_WINDOW_MS, (u) => this.batcher.push(u), this.redis);
+    this.bridge = new UdpBridge(this, this.dedup, config.GATEWAY_MAX_UPLINKS_PER_S);
     this.sender = new TxSender(
       this.gateways.pull,
       (buf, port, address) => this.bridge.send(buf, port, address),
-      s.config.REDIS_URL ? s.bus : undefined,
+      config.REDIS_URL ? deps.bus : undefined,
     );
-    this.decoders = new DecoderCache(s.db, s.decoders, (appID, message) => {
+    this.decoders = new DecoderCache(db, deps.decoderPool, (appID, message) => {
       this.metrics.decodeErrors.inc();
-      s.log.debug({ appID, message }, 'decoder error');
+      log.debug({ appID, message }, 'decoder error');
     });
-    this.retention = new RetentionJob(s.db, this.settings, s.log, s.database.kind === 'pglite');
+    this.retention = new RetentionJob(db, this.settings, log, deps.singleConnection);
   }
 
   private detached = 0;
@@ -89,25 +115,22 @@ export class DataPlane {
     return this.dedup.size + this.batcher.pending + this.detached;
   }
 
-  /** Work an uplink left running after its batch (decoding): counted in `inflight`, errors logged. */
   track(work: Promise<unknown>): void {
     this.detached++;
     work
-      .catch((err) => this.s.log.error({ err }, 'uplink follow-up'))
+      .catch((err) => this.log.error({ err }, 'uplink follow-up'))
       .finally(() => {
         this.detached--;
       });
   }
 
   /** Binds the UDP socket and starts the background jobs. Returns the bound port. */
-  async start(port = this.s.config.UDP_PORT, host = this.s.config.HOST): Promise<number> {
+  async start(port = this.config.UDP_PORT, host = this.config.HOST): Promise<number> {
     const bound = await this.bridge.listen(port, host);
     await this.settings.refresh();
-    void this.gateways.sweep(this.s.config.GATEWAY_OFFLINE_MS).catch(() => {});
+    void this.gateways.sweep(this.config.GATEWAY_OFFLINE_MS).catch(() => {});
     this.sweeper = setInterval(() => {
-      void this.gateways
-        .sweep(this.s.config.GATEWAY_OFFLINE_MS)
-        .catch((err) => this.s.log.warn({ err }, 'gateway sweep'));
+      void this.gateways.sweep(this.config.GATEWAY_OFFLINE_MS).catch((err) => this.log.warn({ err }, 'gateway sweep'));
     }, SWEEP_MS);
     this.sweeper.unref();
     this.retention.start();
@@ -125,54 +148,4 @@ export class DataPlane {
     this.decoders.close();
     this.redis?.disconnect();
   }
-
-  // ---- events and history -------------------------------------------------------------------
-
-  /** `stored`: the row was written with the uplink's acceptance; only the event is left. */
-  protocolFrame(f: ProtocolFrame, stored = false): void {
-    const st = this.settings.get();
-    if (!stored && st.enableDevMacData && (f.uplink || st.enableDevDlData))
-      this.writer.add(deviceFrames, protocolFrameRow(f));
-    this.s.bus.publish(topics.deviceProtocol(f.devEUI), { kind: 'protocol', data: f });
-  }
-
-  /**
-   * `stored`: the history row was written with the acceptance; `durable`: so were its outbox
-   * rows (integrations then only wake their sender instead of queueing the message).
-   */
-  appMessage(m: AppMessage, app: AppInfo, opts: { stored?: boolean; durable?: boolean } = {}): void {
-    if (!opts.stored && this.settings.get().enableDevAppData) this.writer.add(deviceMessages, appMessageRow(m));
-    const event = { kind: 'app', data: m };
-    this.s.bus.publish(topics.deviceApp(m.devEUI), event);
-    this.s.bus.publish(topics.application(m.appID), event);
-    this.s.local.publish(localTopics.appMessage, { message: m, application: app, durable: opts.durable });
-  }
-
-  gatewayFrame(g: GatewayFrame): void {
-    if (this.settings.get().enableGwData) this.writer.add(gatewayFrames, gatewayFrameRow(g));
-    this.s.bus.publish(topics.gateway(g.gwID), { kind: 'gateway', data: g });
-  }
-
-  downlinkStatus(r: DownlinkRecord): void {
-    this.s.bus.publish(topics.deviceProtocol(r.devEUI), { kind: 'downlink', data: r });
-    this.s.local.publish(localTopics.downlinkStatus, r);
-  }
-}
-
-const planes = new WeakMap<Services, DataPlane>();
-
-/** The instance's data plane (undefined before `installDataPlane`). */
-export const dataPlaneOf = (s: Services): DataPlane | undefined => planes.get(s);
-
-/** Creates the data plane, registers the UDP starter (main.ts runs it after HTTP listens) and its close. */
-export function installDataPlane(s: Services): DataPlane {
-  const existing = planes.get(s);
-  if (existing) return existing;
-  const dp = new DataPlane(s);
-  planes.set(s, dp);
-  s.starters.push(async () => {
-    await dp.start();
-  });
-  s.onClose(() => dp.close());
-  return dp;
 }

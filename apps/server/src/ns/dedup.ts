@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Rxpk } from '@lns/semtech-udp/packets';
 import type { Redis } from 'ioredis';
-import type { Rxpk } from '../bridge/semtech';
 
 /** One gateway's copy of an uplink. */
 export interface RxCopy {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { localTopics } from '../bus/bus';
-import type { Services } from '../context';
+import { type EventBus, type LocalTopics, localTopics } from '../bus/bus';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { gatewayConnections, gatewayStats } from '../db/schema/dataplane';
 import { type GatewayRecord, gatewaysByGwIds } from '../gateways/repository';
 import type { DataSettingsCache } from './settings';
@@ -33,7 +34,8 @@ export class GatewayRegistry {
   private readonly online = new Map<string, { heard: number; written: number }>();
 
   constructor(
-    private readonly s: Services,
+    private readonly db: Db,
+    private readonly local: EventBus<LocalTopics>,
     private readonly writer: HistoryWriter,
     private readonly settings: DataSettingsCache,
   ) {}
@@ -45,7 +47,7 @@ export class GatewayRegistry {
     if (hit && now - hit.at < (hit.gw ? POSITIVE_TTL : NEGATIVE_TTL)) return hit.gw;
     let p = this.loading.get(gwId);
     if (!p) {
-      p = gatewaysByGwIds(this.s.db, [gwId])
+      p = gatewaysByGwIds(this.db, [gwId])
         .then(([gw]) => {
           this.remember(gwId, gw);
           return gw;
@@ -76,20 +78,20 @@ export class GatewayRegistry {
       st.heard = now;
       if (now - st.written < LAST_SEEN_WRITE_MS) return;
       st.written = now;
-      await this.s.db.execute(sql`UPDATE gateways SET last_seen = ${now}, online = true WHERE gw_id = ${gwId}`);
+      await this.db.execute(sql`UPDATE gateways SET last_seen = ${now}, online = true WHERE gw_id = ${gwId}`);
       return;
     }
     this.online.set(gwId, { heard: now, written: now });
-    const res = await this.s.db.execute(
+    const res = await this.db.execute(
       sql`UPDATE gateways SET online = true, last_seen = ${now}, mqtt = false WHERE gw_id = ${gwId} AND online = false RETURNING gw_id`,
     );
     if (rowsOf(res).length > 0) this.transition(gwId, true, now);
-    else await this.s.db.execute(sql`UPDATE gateways SET last_seen = ${now} WHERE gw_id = ${gwId}`);
+    else await this.db.execute(sql`UPDATE gateways SET last_seen = ${now} WHERE gw_id = ${gwId}`);
   }
 
   private transition(gwId: string, online: boolean, at: number): void {
     this.writer.add(gatewayConnections, { gwId, createdAt: at, online, mqtt: false });
-    this.s.local.publish(localTopics.gatewayConnection, { gwID: gwId, online, createtime: at });
+    this.local.publish(localTopics.gatewayConnection, { gwID: gwId, online, createtime: at });
   }
 
   /**
@@ -106,7 +108,7 @@ export class GatewayRegistry {
       }
     }
     // Keep last_seen fresh for gateways heard here, so another instance's sweep leaves them alone.
-    const res = await this.s.db.execute(
+    const res = await this.db.execute(
       sql`UPDATE gateways SET online = false WHERE online AND NOT mqtt AND coalesce(last_seen, 0) < ${cutoff} RETURNING gw_id`,
     );
     const flipped = rowsOf(res).map((r) => String(r.gw_id));
@@ -121,10 +123,6 @@ export class GatewayRegistry {
   stat(gwId: string, stat: Record<string, unknown>): void {
     const now = Date.now();
     if (this.settings.get().enableGwData) this.writer.add(gatewayStats, { gwId, createdAt: now, stat });
-    this.s.local.publish(localTopics.gatewayStat, { gwID: gwId, stat, createtime: now });
+    this.local.publish(localTopics.gatewayStat, { gwID: gwId, stat, createtime: now });
   }
 }
-
-/** Rows of a raw `execute` on either driver. */
-export const rowsOf = (res: unknown): Record<string, unknown>[] =>
-  ((res as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];

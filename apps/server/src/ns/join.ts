@@ -8,21 +8,20 @@ import type { JoinRequestFrame } from '@lns/lorawan/phy';
 import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { deviceFrames, deviceMessages } from '../db/schema/dataplane';
 import { deviceSignal } from '../db/schema/devices';
 import { outbox } from '../db/schema/outbox';
 import { deviceByEui } from '../devices/repository';
 import { appMessageDeliveries } from '../integrations/outbox/deliveries';
 import { appsById, insertsForAccepted } from './accepted-rows';
-import type { DataPlane } from './dataplane';
-import { powerOf } from './downlink/classa';
 import { recordSent } from './downlink/record';
-import { buildTxpk, type RxWindow, windowParams } from './downlink/txpk';
-import { rowsOf } from './gateways';
+import { buildTxpk, powerOf, type RxWindow, windowParams } from './downlink/txpk';
 import { newMsgId } from './ids';
 import { devicePlan } from './plan';
+import { gatewayFrames, type Received, radioOf } from './received';
 import { appMessageRow, bestCopy, protocolFrameRow } from './records';
-import { gatewayFrames, type Received, radioOf } from './uplink';
+import type { Stage } from './stage';
 
 const NWK_ID_BITS = [6, 6, 9, 11, 12, 13, 15, 17];
 
@@ -58,22 +57,22 @@ async function allocateDevAddr(db: Db, netId: string): Promise<string> {
  * session keys (FCnts reset), then the join-accept in RX1 (tmst + 5 s) or RX2 (tmst + 6 s) with
  * the subnet's CFList, RX1DROffset 0, the region's RX2 DR and RxDelay 1.
  */
-export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFrame): Promise<void> {
-  const { s, metrics } = dp;
+export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame): Promise<void> {
+  const { db, config, metrics } = dp;
   const info = { msgType: 0, devAddr: null, devEUI: jr.devEUI, data: '' };
-  const dev = await deviceByEui(s.db, jr.devEUI);
+  const dev = await deviceByEui(db, jr.devEUI);
   if (dev?.authType !== 'otaa' || !dev.appKey) {
     metrics.joins.inc({ result: 'unknown_device' });
-    gatewayFrames(dp, rx, { ...info, devEUI: null });
+    gatewayFrames(dp.events, rx, { ...info, devEUI: null });
     return;
   }
-  gatewayFrames(dp, rx, info);
+  gatewayFrames(dp.events, rx, info);
   if (!micEquals(computeJoinRequestMic(dev.appKey, rx.phy.subarray(0, 19)), jr.mic)) {
     metrics.joins.inc({ result: 'bad_mic' });
     return;
   }
   const nonce = rowsOf(
-    await s.db.execute(sql`INSERT INTO device_nonces (dev_eui, dev_nonce, created_at)
+    await db.execute(sql`INSERT INTO device_nonces (dev_eui, dev_nonce, created_at)
       VALUES (${dev.devEui}, ${jr.devNonce}, ${rx.now}) ON CONFLICT DO NOTHING RETURNING dev_nonce`),
   );
   if (nonce.length === 0) {
@@ -89,11 +88,11 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
     metrics.joins.inc({ result: 'bad_region' });
     return;
   }
-  const netId = s.config.NET_ID.toLowerCase();
-  const devAddr = await allocateDevAddr(s.db, netId);
+  const netId = config.NET_ID.toLowerCase();
+  const devAddr = await allocateDevAddr(db, netId);
   const joinNonce = randomInt(0, 0x1000000);
   const keys = deriveSessionKeys10(dev.appKey, joinNonce, netId, jr.devNonce);
-  const app = (await appsById(s.db, [dev.appId])).get(dev.appId);
+  const app = (await appsById(db, [dev.appId])).get(dev.appId);
   if (!app) return;
   // The join's history and outbox rows are written by the statement that makes the session.
   const st = dp.settings.get();
@@ -137,7 +136,7 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
     [outbox, appMessageDeliveries(message, app) as Record<string, unknown>[]],
   ]);
   const res = rowsOf(
-    await s.db.execute(sql`
+    await db.execute(sql`
       WITH upd AS (
         UPDATE devices d SET dev_addr = ${devAddr}, nwk_s_key = ${keys.nwkSKey}, app_s_key = ${keys.appSKey},
           f_cnt_up = 0, f_cnt_down = 0, joined_at = ${rx.now}, last_seen = ${rx.now}, rssi = ${rx.best.rxpk.rssi},
@@ -166,10 +165,11 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
       rxDelay: 1,
       cfList,
     });
-    const cfg = s.config;
     const elapsed = performance.now() - rx.u.first;
     const window: RxWindow =
-      cfg.RX_WINDOW === 'rx2' || (cfg.RX_WINDOW === 'auto' && elapsed >= cfg.RX1_DEADLINE_MS + 4000) ? 'rx2' : 'rx1';
+      config.RX_WINDOW === 'rx2' || (config.RX_WINDOW === 'auto' && elapsed >= config.RX1_DEADLINE_MS + 4000)
+        ? 'rx2'
+        : 'rx1';
     let params: { dr: number; freqHz: number };
     try {
       params = windowParams(region, window, { dr, freqHz: Math.round(gwCopy.rxpk.freq * 1e6) });
@@ -207,7 +207,7 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
   }
 
   // ---- history and events --------------------------------------------------------------------
-  dp.protocolFrame(frame, st.enableDevMacData);
+  dp.events.protocolFrame(frame, st.enableDevMacData);
   dp.writer.add(deviceSignal, {
     devEui: dev.devEui,
     createdAt: rx.now,
@@ -215,5 +215,5 @@ export async function handleJoin(dp: DataPlane, rx: Received, jr: JoinRequestFra
     snr: rx.best.rxpk.lsnr ?? null,
     gwId: rx.best.gwId,
   });
-  dp.appMessage(message, app, { stored: st.enableDevAppData, durable: true });
+  dp.events.appMessage(message, app, { stored: st.enableDevAppData, durable: true });
 }

@@ -1,6 +1,6 @@
 import type { AppMessage, DownlinkRecord, GatewayFrame, ProtocolFrame, RxInfo } from '@lns/contract/frames';
 import { parseDatr } from '@lns/lorawan/regions';
-import type { Rxpk } from '../bridge/semtech';
+import type { Rxpk } from '@lns/semtech-udp/packets';
 import type { deviceFrames, deviceMessages, downlinks, gatewayFrames } from '../db/schema/dataplane';
 import type { RxCopy } from './dedup';
 

@@ -8,7 +8,6 @@ import { buildApp } from '../app';
 import { rxpkOf, TestGateway } from '../bridge/test-gateway';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { dataPlaneOf } from './dataplane';
 import { abpSession, connectGateway, settle } from './test-kit';
 
 /** An app on a database that outlives it: a PGlite directory, or a PostgreSQL database. */
@@ -34,7 +33,7 @@ async function start(dataDir: string, database: Database) {
   });
   const { app, services } = await buildApp(config, database);
   await app.ready();
-  const dp = dataPlaneOf(services)!;
+  const dp = services.dataPlane;
   const port = await dp.start(0, '127.0.0.1');
   const call = async (
     token: string | undefined,

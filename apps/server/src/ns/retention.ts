@@ -2,8 +2,8 @@ import { DOWNLINK_STATUS } from '@lns/contract/frames';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { HourlyJob } from '../jobs/hourly-job';
-import { rowsOf } from './gateways';
 import type { DataSettingsCache } from './settings';
 
 /** History tables trimmed to dataExpireDay. Queued downlinks are kept whatever their age. */

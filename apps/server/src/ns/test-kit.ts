@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type BuildDataFrameParams, buildDataFrame } from '@lns/lorawan/frames';
 import type { TestApp } from '../../test/harness';
 import { TestGateway } from '../bridge/test-gateway';
-import { type DataPlane, dataPlaneOf } from './dataplane';
+import type { DataPlane } from './dataplane';
 
 /** Sum of a metric's values in the app's registry, optionally only those with these labels. */
 export async function metric(t: TestApp, name: string, label?: Record<string, string>): Promise<number> {
@@ -14,14 +14,14 @@ export async function metric(t: TestApp, name: string, label?: Record<string, st
 
 /** Waits until every uplink received so far is processed and its history written. */
 export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
-  await sleep(dp.s.config.DEDUP_WINDOW_MS + 20 + extraMs);
+  await sleep(dp.config.DEDUP_WINDOW_MS + 20 + extraMs);
   for (let i = 0; i < 500 && dp.inflight > 0; i++) await sleep(5);
   await dp.writer.flush();
 }
 
 /** Starts the data plane of a test app on an ephemeral UDP port. */
 export async function startDataPlane(t: TestApp): Promise<{ dp: DataPlane; port: number }> {
-  const dp = dataPlaneOf(t.services)!;
+  const dp = t.services.dataPlane;
   const port = await dp.start(0, '127.0.0.1');
   return { dp, port };
 }

@@ -1,11 +1,10 @@
-import type { AppMessage, ProtocolFrame, RxInfo } from '@lns/contract/frames';
+import type { AppMessage, ProtocolFrame } from '@lns/contract/frames';
 import { computeDataMic, decryptFrmPayload, micEquals } from '@lns/lorawan/crypto';
 import { reconstructFCnt } from '@lns/lorawan/fcnt';
 import type { MacCommand } from '@lns/lorawan/mac';
 import { type DataFrame, decodePhy, micInput, mTypeCode, type PhyPayload } from '@lns/lorawan/phy';
 import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { deviceFrames, deviceMessages, downlinks } from '../db/schema/dataplane';
 import { deviceSignal, devices } from '../db/schema/devices';
 import { outbox } from '../db/schema/outbox';
@@ -13,57 +12,18 @@ import type { DeviceRecord } from '../devices/repository';
 import type { Decoded } from '../integrations/decoders/decoders';
 import { appMessageDeliveries } from '../integrations/outbox/deliveries';
 import { completeDecode } from '../integrations/outbox/store';
+import { type Accepted, acceptMany } from './accept';
 import { type AppOfUplink, appsById, insertsForAccepted } from './accepted-rows';
 import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
-import type { DataPlane } from './dataplane';
-import type { RxCopy, Uplink } from './dedup';
-import { type PendingDownlink, sendClassA } from './downlink/classa';
-import { STATUS_SQL as St } from './downlink/status-sql';
-import { rowsOf } from './gateways';
+import type { Uplink } from './dedup';
+import { sendClassA } from './downlink/classa';
 import { newMsgId } from './ids';
 import { handleJoin } from './join';
 import { decodeUplinkMac, macAnswers, macRecords } from './mac';
 import { devicePlan } from './plan';
-import { appMessageRow, bestCopy, downlinkRecordOf, freqHz, protocolFrameRow, rxInfoOf, sfbw } from './records';
-
-/** What every stage needs to know about the received uplink. */
-export interface Received {
-  u: Uplink;
-  phy: Buffer;
-  phyHex: string;
-  rxInfo: RxInfo[];
-  best: RxCopy;
-  now: number;
-  sf: number | null;
-  bw: number | null;
-  freq: number;
-}
-
-/** The radio fields of a protocol frame: the best gateway's reception and every gateway's rx info. */
-export const radioOf = (rx: Received) => ({
-  gwID: rx.best.gwId,
-  sf: rx.sf,
-  bw: rx.bw,
-  freq: rx.freq,
-  rssi: rx.best.rxpk.rssi,
-  snr: rx.best.rxpk.lsnr ?? null,
-  rxInfo: rx.rxInfo,
-});
-
-const received = (u: Uplink): Received => {
-  const phy = Buffer.from(u.data, 'base64');
-  const best = bestCopy(u.copies)!;
-  return {
-    u,
-    phy,
-    phyHex: phy.toString('hex'),
-    rxInfo: u.copies.map(rxInfoOf),
-    best,
-    now: Date.now(),
-    ...sfbw(best.rxpk.datr),
-    freq: freqHz(best.rxpk.freq),
-  };
-};
+import { gatewayFrames, type Received, radioOf, received } from './received';
+import { appMessageRow, downlinkRecordOf, protocolFrameRow } from './records';
+import type { Stage } from './stage';
 
 /**
  * A batch of de-duplicated uplinks (those whose window closed while the previous batch was in
@@ -71,7 +31,7 @@ const received = (u: Uplink): Received => {
  * other frames are handled one by one. Uplinks of a device already in flight are returned, to
  * be retried in the next batch (so one device's frames are accepted in order).
  */
-export async function processBatch(dp: DataPlane, batch: Uplink[], busy: Set<string>): Promise<Uplink[]> {
+export async function processBatch(dp: Stage, batch: Uplink[], busy: Set<string>): Promise<Uplink[]> {
   const data: { rx: Received; f: DataFrame }[] = [];
   const single: Promise<void>[] = [];
   for (const u of batch) {
@@ -81,7 +41,7 @@ export async function processBatch(dp: DataPlane, batch: Uplink[], busy: Set<str
       frame = decodePhy(rx.phy);
     } catch {
       dp.metrics.uplinks.inc({ result: 'malformed' });
-      gatewayFrames(dp, rx, {
+      gatewayFrames(dp.events, rx, {
         msgType: rx.phy.length > 0 ? rx.phy[0]! >> 5 : null,
         devAddr: null,
         devEUI: null,
@@ -93,35 +53,12 @@ export async function processBatch(dp: DataPlane, batch: Uplink[], busy: Set<str
     else if (frame.mType === 'UnconfirmedDataUp' || frame.mType === 'ConfirmedDataUp') data.push({ rx, f: frame });
     else {
       dp.metrics.uplinks.inc({ result: 'ignored' });
-      gatewayFrames(dp, rx, { msgType: mTypeCode(frame.mType), devAddr: null, devEUI: null, data: '' });
+      gatewayFrames(dp.events, rx, { msgType: mTypeCode(frame.mType), devAddr: null, devEUI: null, data: '' });
     }
   }
   const deferred = data.length ? await handleDataBatch(dp, data, busy) : [];
   await Promise.all(single);
   return deferred;
-}
-
-/** One gateway frame per gateway that heard the uplink. */
-export function gatewayFrames(
-  dp: DataPlane,
-  rx: Received,
-  info: { msgType: number | null; devAddr: string | null; devEUI: string | null; data: string },
-): void {
-  for (const c of rx.u.copies) {
-    dp.gatewayFrame({
-      msgID: newMsgId(),
-      createtime: rx.now,
-      gwID: c.gwId,
-      uplink: true,
-      ...info,
-      phy: rx.phyHex,
-      ...sfbw(c.rxpk.datr),
-      freq: freqHz(c.rxpk.freq),
-      rssi: c.rxpk.rssi,
-      snr: c.rxpk.lsnr ?? null,
-      size: rx.phy.length,
-    });
-  }
 }
 
 type Match = { dev: DeviceRecord; fCnt: number } | { replay: DeviceRecord } | undefined;
@@ -175,14 +112,14 @@ interface Candidate {
 }
 
 async function handleDataBatch(
-  dp: DataPlane,
+  dp: Stage,
   items: { rx: Received; f: DataFrame }[],
   busy: Set<string>,
 ): Promise<Uplink[]> {
-  const { s, metrics } = dp;
+  const { db, metrics } = dp;
   const addrs = [...new Set(items.map((x) => x.f.devAddr))];
   const byAddr = new Map<string, DeviceRecord[]>();
-  for (const d of await s.db.select().from(devices).where(inArray(devices.devAddr, addrs))) {
+  for (const d of await db.select().from(devices).where(inArray(devices.devAddr, addrs))) {
     const list = byAddr.get(d.devAddr!) ?? [];
     list.push(d);
     byAddr.set(d.devAddr!, list);
@@ -195,7 +132,7 @@ async function handleDataBatch(
     const m = matchDevice(candidates, f, rx.phy);
     if (!m || 'replay' in m) {
       metrics.uplinks.inc({ result: !m ? (candidates.length ? 'bad_mic' : 'unknown_device') : 'replay' });
-      gatewayFrames(dp, rx, {
+      gatewayFrames(dp.events, rx, {
         msgType: mTypeCode(f.mType),
         devAddr: f.devAddr,
         devEUI: m ? m.replay.devEui : null,
@@ -215,10 +152,10 @@ async function handleDataBatch(
   if (cands.length === 0) return deferred;
   for (const e of mine) busy.add(e);
   try {
-    const apps = await appsById(s.db, [...new Set(cands.map((c) => c.dev.appId))]);
+    const apps = await appsById(db, [...new Set(cands.map((c) => c.dev.appId))]);
     const stored = stage(dp, cands, apps);
     const accepted = await acceptMany(
-      s.db,
+      db,
       stored,
       // A device whose application vanished meanwhile is not accepted (it would have no rows).
       cands
@@ -257,7 +194,7 @@ async function handleDataBatch(
   return deferred;
 }
 
-function prepare(dp: DataPlane, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): Candidate {
+function prepare(dp: Stage, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): Candidate {
   let region: Region | undefined;
   let dr: number | null = null;
   try {
@@ -281,7 +218,7 @@ function prepare(dp: DataPlane, rx: Received, f: DataFrame, dev: DeviceRecord, f
           dr,
           snr: rx.best.rxpk.lsnr ?? null,
           adr: f.fCtrl.adr,
-          margin: dp.s.config.ADR_MARGIN,
+          margin: dp.config.ADR_MARGIN,
         })
       : NO_ADR;
   const answers = [
@@ -309,7 +246,7 @@ function prepare(dp: DataPlane, rx: Received, f: DataFrame, dev: DeviceRecord, f
  * Builds each candidate's frame and undecoded message and returns the CTEs that store them, with
  * their outbox rows, in the accepting statement (history of a kind switched off is not stored).
  */
-function stage(dp: DataPlane, cands: Candidate[], apps: Map<number, AppOfUplink>): SQL {
+function stage(dp: Stage, cands: Candidate[], apps: Map<number, AppOfUplink>): SQL {
   const st = dp.settings.get();
   const frames: Record<string, unknown>[] = [];
   const messages: Record<string, unknown>[] = [];
@@ -372,7 +309,7 @@ function stage(dp: DataPlane, cands: Candidate[], apps: Map<number, AppOfUplink>
 }
 
 /** After acceptance: the downlink leaves first (the RX1 clock is running), then history and events. */
-async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<void> {
+async function finish(dp: Stage, c: Candidate, accepted: Accepted): Promise<void> {
   const { rx, f, dev, fCnt, confirmed, payload, macIn } = c;
   if (c.region && c.dr !== null && (c.needDown || accepted.pending.length > 0)) {
     await sendClassA(dp, {
@@ -388,8 +325,8 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
   }
   const app = c.app!;
   const frame = c.frame!;
-  dp.protocolFrame(frame, c.frameStored);
-  gatewayFrames(dp, rx, { msgType: frame.msgType, devAddr: f.devAddr, devEUI: dev.devEui, data: frame.data });
+  dp.events.protocolFrame(frame, c.frameStored);
+  gatewayFrames(dp.events, rx, { msgType: frame.msgType, devAddr: f.devAddr, devEUI: dev.devEui, data: frame.data });
   dp.writer.add(deviceSignal, {
     devEui: dev.devEui,
     createdAt: rx.now,
@@ -401,7 +338,7 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
   if (message) {
     // Its outbox rows were written with the acceptance (`durable`): the event only wakes the sender.
     const publish = (decoded: Decoded) =>
-      dp.appMessage({ ...message, ...decoded }, app, { stored: c.messageStored, durable: true });
+      dp.events.appMessage({ ...message, ...decoded }, app, { stored: c.messageStored, durable: true });
     if (app.decoderVersion === null) publish({});
     else {
       // Not awaited: the batch goes on while the decoder thread works (it keeps each
@@ -415,7 +352,7 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
       };
       dp.track(
         dp.decoders.decode({ appID: app.appID, version: app.decoderVersion }, input).then(async (decoded) => {
-          if (c.waitsForDecode) await completeDecode(dp.s.db, message, decoded);
+          if (c.waitsForDecode) await completeDecode(dp.db, message, decoded);
           publish(decoded);
         }),
       );
@@ -423,13 +360,13 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
   }
   const status = macIn.find((x) => x.type === 'DevStatusAns');
   if (status?.type === 'DevStatusAns') {
-    await dp.s.db.execute(
+    await dp.db.execute(
       sql`UPDATE devices SET battery = ${status.battery}, margin = ${status.margin} WHERE dev_eui = ${dev.devEui}`,
     );
   }
   const adrNow = adrAnswered(dev, macIn);
   if (adrNow) {
-    await dp.s.db.execute(
+    await dp.db.execute(
       sql`UPDATE devices SET tx_power = ${adrNow.txPower}, nb_trans = ${adrNow.nbTrans}, adr_req = NULL WHERE dev_eui = ${dev.devEui}`,
     );
   }
@@ -437,87 +374,7 @@ async function finish(dp: DataPlane, c: Candidate, accepted: Accepted): Promise<
 }
 
 /** Publishes the current state of these downlink records. */
-export async function publishDownlinks(dp: DataPlane, msgIds: string[]): Promise<void> {
-  const rows = await dp.s.db.select().from(downlinks).where(inArray(downlinks.msgId, msgIds));
-  for (const r of rows) dp.downlinkStatus(downlinkRecordOf(r));
-}
-
-interface Accepted {
-  fCntDown: number;
-  pending: PendingDownlink[];
-  acked: string[];
-}
-
-/** Queued downlinks, and confirmed ones still waiting for an ACK (resent when this uplink brings none). */
-const PENDING = sql`(q.status = ${St.ENQUEUED} OR (NOT i.ack AND q.status IN (${St.SENT}, ${St.SENT_OK}) AND q.confirmed AND q.ack IS NULL))`;
-
-/**
- * Accepts a batch of uplinks (one per device) in ONE statement: each FCnt advanced only if it is
- * still ahead of the stored one (so a replayed or concurrent copy cannot win, also after a
- * restart), the accepted uplinks' history and outbox rows inserted (`stored`: a crash cannot
- * separate an advanced FCnt from its frame and deliveries), device status updated, the downlink FCnt reserved when a downlink will follow,
- * confirmed downlinks ACKed, and each device's pending downlinks returned. Returns the accepted
- * devices by DevEUI.
- */
-async function acceptMany(db: Db, stored: SQL, input: Record<string, unknown>[]): Promise<Map<string, Accepted>> {
-  const now = Date.now();
-  const res = await db.execute(sql`
-    WITH i AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(dev_eui text, f_cnt bigint, now bigint,
-        rssi real, snr real, freq bigint, dr smallint, f_port smallint, gw_id text, ack boolean, need_down boolean,
-        adr_snr real[], adr_req jsonb)
-    ), upd AS (
-      UPDATE devices d SET
-        f_cnt_up = i.f_cnt + 1, last_seen = i.now, rssi = i.rssi, snr = i.snr, freq = i.freq, dr = i.dr,
-        f_port = coalesce(i.f_port, d.f_port), last_gw_id = i.gw_id,
-        adr_snr = i.adr_snr, adr_req = coalesce(i.adr_req, d.adr_req),
-        f_cnt_down = d.f_cnt_down + CASE WHEN i.need_down
-          OR EXISTS (SELECT 1 FROM downlinks q WHERE q.dev_eui = d.dev_eui AND ${PENDING}) THEN 1 ELSE 0 END
-      FROM i
-      WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt
-      RETURNING d.dev_eui, d.f_cnt_down, i.ack
-    ) ${stored}, acked AS (
-      UPDATE downlinks q SET status = ${St.CONFIRMED}, ack = 'ACK', updated_at = ${now}
-      FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (${St.SENT}, ${St.SENT_OK}) AND q.confirmed AND q.ack IS NULL
-      RETURNING q.dev_eui, q.msg_id
-    )
-    SELECT i.*, (SELECT array_agg(acked.msg_id) FROM acked WHERE acked.dev_eui = i.dev_eui) AS acked,
-      q.msg_id AS q_msg_id, q.f_port AS q_f_port, q.data AS q_data, q.confirmed AS q_confirmed,
-      q.mac_commands AS q_mac, q.status AS q_status, q.retries AS q_retries
-    FROM upd AS i LEFT JOIN LATERAL (
-      SELECT * FROM downlinks q WHERE q.dev_eui = i.dev_eui AND ${PENDING}
-      ORDER BY q.status DESC, q.id LIMIT 2
-    ) q ON true`);
-  const out = new Map<string, Accepted>();
-  for (const r of rowsOf(res)) {
-    const devEUI = String(r.dev_eui);
-    let a = out.get(devEUI);
-    if (!a) {
-      a = {
-        fCntDown: Number(r.f_cnt_down) - 1,
-        pending: [],
-        acked: parsePgArray(r.acked),
-      };
-      out.set(devEUI, a);
-    }
-    if (r.q_msg_id) {
-      a.pending.push({
-        msgID: String(r.q_msg_id),
-        fPort: Number(r.q_f_port),
-        data: String(r.q_data),
-        confirmed: Boolean(r.q_confirmed),
-        macCommands: Boolean(r.q_mac),
-        status: Number(r.q_status),
-        retries: Number(r.q_retries),
-      });
-    }
-  }
-  return out;
-}
-
-/** node-postgres returns text[] as an array; some paths return the '{a,b}' literal. */
-function parsePgArray(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string' && v.startsWith('{')) return v.slice(1, -1).split(',').filter(Boolean);
-  return [];
+export async function publishDownlinks(dp: Pick<Stage, 'db' | 'events'>, msgIds: string[]): Promise<void> {
+  const rows = await dp.db.select().from(downlinks).where(inArray(downlinks.msgId, msgIds));
+  for (const r of rows) dp.events.downlinkStatus(downlinkRecordOf(r));
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { rowsOf } from '../db/rows';
 import { gatewayStats } from '../db/schema/dataplane';
-import { rowsOf } from './gateways';
 import { HistoryWriter } from './writer';
 
 describe('HistoryWriter', () => {

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import { downlinks } from '../../db/schema/dataplane';
 import { DeviceRepository } from '../../devices/repository';
 import { DomainError } from '../../errors';
-import { installDataPlane } from '../../ns/dataplane';
 import { enqueueDownlink } from '../../ns/downlink/queue';
 import { historyPage, timeRange } from '../../ns/history';
 import { downlinkRecordOf } from '../../ns/records';
@@ -12,15 +11,14 @@ import { list, ok } from '../envelope';
 import { route } from '../route';
 import type { RouteModule } from '../types';
 
-/** Device downlinks: queue one, and its history with status, delivery and ACK. Also installs the data plane. */
+/** Device downlinks: queue one, and its history with status, delivery and ACK. */
 export const downlinkRoutes: RouteModule = (app, s) => {
-  installDataPlane(s);
   const devices = new DeviceRepository(s.db);
 
   route(app, api.create, async (req) => {
     const b = req.body;
     const record = await enqueueDownlink(
-      s,
+      s.dataPlane,
       { devEUI: b.devEUI, fPort: b.fport, data: b.data, confirmed: b.confirmed, macCommands: b.macCommands },
       req.user,
     );

@@ -1,8 +1,8 @@
 import { C, type Code } from '@lns/contract/codes';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type AuthUser, authenticate } from '../../auth/guard';
-import type { Services } from '../../context';
+import { type AuthUser, authenticate, type TokenOwners } from '../../auth/guard';
+import type { Db } from '../../db/client';
 import { maySee } from '../../db/ownership';
 import { applications, devices } from '../../db/schema/devices';
 import { gateways } from '../../db/schema/gateways';
@@ -34,7 +34,7 @@ export type StreamBinding =
   | { kind: 'application'; appID: number; ownerId: number };
 
 async function bindingOf(
-  s: Services,
+  s: { db: Db },
   target: StreamTarget,
 ): Promise<{ binding?: StreamBinding; missing: Code; field: string }> {
   if ('devEUI' in target) {
@@ -74,7 +74,7 @@ async function bindingOf(
  * somebody else's target 403 (1010). Admins watch everything.
  */
 export async function checkStreamAccess(
-  s: Services,
+  s: TokenOwners & { db: Db },
   req: FastifyRequest,
   target: StreamTarget,
 ): Promise<{ user: AuthUser; token: string; binding: StreamBinding }> {

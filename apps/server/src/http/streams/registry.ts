@@ -1,7 +1,9 @@
 import { STREAM_CLOSE } from '@lns/contract/streams';
+import type { FastifyBaseLogger } from 'fastify';
 import { type LiveQuery, type LiveRows, liveRows } from '../../auth/live-check';
-import { type EntityDeleted, onAuthRevoked, onEntityDeleted, type Revocation } from '../../auth/revocation';
-import type { Services } from '../../context';
+import { onAuthRevoked, onEntityDeleted, type RevocationBuses } from '../../auth/revocation';
+import type { EntityDeleted, Revocation } from '../../bus/events';
+import type { Db } from '../../db/client';
 import { maySee } from '../../db/ownership';
 import type { StreamBinding } from './access';
 import { streamLimits } from './client';
@@ -56,7 +58,7 @@ export class StreamRegistry {
   private stopped = false;
   private readonly offs: (() => void)[];
 
-  constructor(private readonly s: Services) {
+  constructor(private readonly s: RevocationBuses & { db: Db; log: FastifyBaseLogger }) {
     this.offs = [onAuthRevoked(s, (r) => this.revoked(r)), onEntityDeleted(s, (e) => this.deleted(e))];
   }
 
@@ -146,20 +148,4 @@ export class StreamRegistry {
     if (!e || typeof e !== 'object') return;
     for (const st of this.open) if (gone(st.binding, e)) this.end(st, STREAM_CLOSE.GONE, `${st.binding.kind} deleted`);
   }
-}
-
-const registries = new WeakMap<Services, StreamRegistry>();
-
-/** Created with the app (app.ts) before the stream routes use it. */
-export function installStreamRegistry(s: Services): StreamRegistry {
-  const r = new StreamRegistry(s);
-  registries.set(s, r);
-  s.onClose(() => r.stop());
-  return r;
-}
-
-export function streamRegistryOf(s: Services): StreamRegistry {
-  const r = registries.get(s);
-  if (!r) throw new Error('stream registry is not installed');
-  return r;
 }

@@ -5,10 +5,10 @@ import { abpDevice, hex } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { hashToken } from '../../auth/tokens';
 import { rxpkOf, type TestGateway } from '../../bridge/test-gateway';
-import { localTopics, topics } from '../../bus/bus';
+import { type AuthRevoked, type BusTopics, localTopics, type TopicOf, topics } from '../../bus/bus';
+import type { AppStreamEvent, EntityDeleted } from '../../bus/events';
 import { abpSession, connectGateway, startDataPlane } from '../../ns/test-kit';
 import { streamLimits } from './client';
-import { streamRegistryOf } from './registry';
 import { type Client, client, closedWith, listen } from './test-client';
 
 const defaults = { ...streamLimits };
@@ -52,8 +52,9 @@ describe('live streams end with their authority', () => {
     (await t.call(token, 'POST', '/api/application/create', { appName: `app-${++n}`, productType: 'lorawan' })).body
       .data.appID as number;
   /** A stream is still open when a frame published after the change still reaches it. */
-  const stillOpen = async (c: Client, topic: string) => {
-    const event = { kind: 'app', data: { probe: ++n } };
+  const stillOpen = async (c: Client, topic: TopicOf<BusTopics>) => {
+    // Streams forward payloads as they are: a stand-in message is enough here.
+    const event = { kind: 'app', data: { probe: ++n } } as unknown as AppStreamEvent;
     t.services.bus.publish(topic, event);
     expect(await c.json()).toEqual(event);
   };
@@ -213,7 +214,7 @@ describe('live streams end with their authority', () => {
     expect(await closedWith(expiring)).toBe(STREAM_CLOSE.REVOKED);
     // A session removed behind the server's back (say, by another instance without Redis).
     await t.services.db.execute(sql`DELETE FROM sessions WHERE token_hash = ${hashToken(vanishingToken)}`);
-    await streamRegistryOf(t.services).sweep();
+    await t.services.streams.sweep();
     expect(await closedWith(vanishing)).toBe(STREAM_CLOSE.REVOKED);
     await stillOpen(kept, topics.deviceApp(u.devEUI));
   });
@@ -221,9 +222,10 @@ describe('live streams end with their authority', () => {
   it('ignores malformed revocation events', async () => {
     const u = await userWith('ws-malformed');
     const c = await watch(`/ws/device/app?devEUI=${u.devEUI}`, u.token);
-    t.services.local.publish(localTopics.authRevoked, null);
-    t.services.local.publish(localTopics.entityDeleted, null);
-    t.services.local.publish(localTopics.entityDeleted, { devices: 'nope' });
+    // What a faulty publisher could send despite the types (events also arrive as JSON from Redis).
+    t.services.local.publish(localTopics.authRevoked, null as unknown as AuthRevoked);
+    t.services.local.publish(localTopics.entityDeleted, null as unknown as EntityDeleted);
+    t.services.local.publish(localTopics.entityDeleted, { devices: 'nope' } as unknown as EntityDeleted);
     await stillOpen(c, topics.deviceApp(u.devEUI));
   });
 });

@@ -9,18 +9,17 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { hashToken } from '../../auth/tokens';
-import { topics } from '../../bus/bus';
+import { type BusTopics, type TopicOf, topics } from '../../bus/bus';
 import type { Services } from '../../context';
 import type { App, RouteModule } from '../types';
 import { checkStreamAccess, type StreamBinding, type StreamTarget } from './access';
 import { StreamClient } from './client';
-import { streamRegistryOf } from './registry';
 
 type Spec<Q extends z.ZodType> = {
   query: Q;
   summary: string;
   target: (q: z.infer<Q>) => StreamTarget;
-  topic: (q: z.infer<Q>) => string;
+  topic: (q: z.infer<Q>) => TopicOf<BusTopics>;
 };
 
 // Each stream typed by its own query, stored loosely.
@@ -60,7 +59,12 @@ const accepted = new WeakMap<FastifyRequest, { token: string; binding: StreamBin
  * Subscribe once the socket is open, tied to the token and row checked before the upgrade;
  * `ready` tells the client the subscription is live cluster-wide.
  */
-async function subscribe(s: Services, socket: WebSocket, req: FastifyRequest, topic: string): Promise<void> {
+async function subscribe(
+  s: Services,
+  socket: WebSocket,
+  req: FastifyRequest,
+  topic: TopicOf<BusTopics>,
+): Promise<void> {
   const { token, binding } = accepted.get(req)!;
   let off: (() => void) | undefined;
   let untrack: (() => void) | undefined;
@@ -68,7 +72,7 @@ async function subscribe(s: Services, socket: WebSocket, req: FastifyRequest, to
     off?.();
     untrack?.();
   });
-  untrack = streamRegistryOf(s).add({
+  untrack = s.streams.add({
     close: (code, reason) => client.close(code, reason),
     credential: token.startsWith('lns_') ? { kind: 'api', token } : { kind: 'session' },
     tokenHash: hashToken(token),
@@ -76,8 +80,7 @@ async function subscribe(s: Services, socket: WebSocket, req: FastifyRequest, to
     binding,
   });
   off = s.bus.subscribe(topic, (event) => client.push(event));
-  const ready = (s.bus as { ready?: (t: string) => Promise<void> }).ready;
-  if (ready) await ready.call(s.bus, topic).catch(() => {});
+  await s.bus.ready(topic).catch(() => {});
   client.send({ kind: 'ready' });
 }
 

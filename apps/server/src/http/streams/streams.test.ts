@@ -1,6 +1,8 @@
+import type { BusEvent } from '@lns/contract/frames';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { topics } from '../../bus/bus';
+import type { AppStreamEvent, GatewayStreamEvent } from '../../bus/events';
 import { streamLimits } from './client';
 import { type Client, client, closedWith, listen, open } from './test-client';
 import { seedApp, seedDevice, seedGateway } from './test-fixtures';
@@ -63,9 +65,10 @@ describe('live streams', () => {
       const mine = track(await client(base + path, alice.token));
       const adm = track(await client(base + path, adminToken));
       expect(mine.ws.protocol).toBe(alice.token);
-      const event = { kind: 'protocol', data: { msgID: topic } };
+      // Streams forward payloads as they are: stand-ins of the topic's type are enough here.
+      const event = { kind: 'protocol', data: { msgID: topic } } as BusEvent;
       t.services.bus.publish(topic, event);
-      t.services.bus.publish('device/other/app', { kind: 'app', data: {} });
+      t.services.bus.publish('device/other/app', { kind: 'app', data: {} } as AppStreamEvent);
       expect(await mine.json()).toEqual(event);
       expect(await adm.json()).toEqual(event);
       expect(mine.messages).toEqual([]);
@@ -94,7 +97,10 @@ describe('live streams', () => {
     const N = 300;
     const blob = 'ab'.repeat(50_000); // 100 kB per frame: 30 MB in total, more than the socket buffers hold
     for (let i = 0; i < N; i++) {
-      t.services.bus.publish(topics.gateway(gwID), { kind: 'gateway', data: { seq: i, phy: blob } });
+      t.services.bus.publish(topics.gateway(gwID), {
+        kind: 'gateway',
+        data: { seq: i, phy: blob },
+      } as unknown as GatewayStreamEvent);
       if (i % 20 === 0) await new Promise((r) => setImmediate(r));
     }
     c.ws.resume();
@@ -123,7 +129,7 @@ describe('live streams across instances (Redis)', () => {
       const appID = await seedApp(b.services.db, 1);
       const devEUI = await seedDevice(b.services.db, appID, 1);
       const c = await client(`${base}/ws/device/app?devEUI=${devEUI}`, token);
-      const event = { kind: 'app', data: { devEUI, data: '0102' } };
+      const event = { kind: 'app', data: { devEUI, data: '0102' } } as AppStreamEvent;
       a.services.bus.publish(topics.deviceApp(devEUI), event);
       expect(await c.json()).toEqual(event);
       c.ws.terminate();

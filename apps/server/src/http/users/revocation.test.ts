@@ -14,7 +14,7 @@ describe('credentials are revoked with the user', () => {
     t = await createTestApp();
     admin = await t.login();
     acl = new MqttAcl(t.services.db);
-    t.services.local.subscribe(localTopics.authRevoked, (e) => events.push(e as AuthRevoked));
+    t.services.local.subscribe(localTopics.authRevoked, (e) => events.push(e));
   });
   beforeEach(() => {
     events = [];

@@ -5,10 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics } from '../../bus/bus';
+import type { AppRef } from '../../bus/events';
 import { gateways, gatewayTypes } from '../../db/schema/gateways';
 import { outbox as outboxTable } from '../../db/schema/outbox';
-import { integrationsOf } from '../install';
-import type { AppRef } from '../payloads';
 
 interface Received {
   path: string;
@@ -90,7 +89,7 @@ describe('HTTP push', () => {
   beforeAll(async () => {
     // The endpoints here listen on 127.0.0.1, which push may reach only when the operator allows it.
     t = await createTestApp({ PUSH_ALLOW_PRIVATE: 'true' });
-    Object.assign(integrationsOf(t.services).outbox.options, {
+    Object.assign(t.integrations.outbox.options, {
       retryBaseMs: 50,
       retryMaxMs: 200,
       timeoutMs: 1000,
@@ -177,7 +176,7 @@ describe('HTTP push', () => {
   });
 
   it('abandons a delivery after OUTBOX_MAX_ATTEMPTS tries, and at once on a 4xx a retry cannot change', async () => {
-    const outbox = integrationsOf(t.services).outbox;
+    const outbox = t.integrations.outbox;
     const saved = { ...outbox.options };
     Object.assign(outbox.options, { maxAttempts: 3 });
     const failing = await endpoint(() => 503);

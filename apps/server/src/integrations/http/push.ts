@@ -4,12 +4,7 @@ import { newMsgId } from '../../ns/ids';
 import type { IntegrationLookup } from '../lookup';
 import { gatewayPushDeliveries } from '../outbox/deliveries';
 import type { OutboxSender } from '../outbox/sender';
-import {
-  type GatewayConnectionEvent,
-  type GatewayStatEvent,
-  gatewayConnectionPayload,
-  gatewayStatPayload,
-} from '../payloads';
+import { gatewayConnectionPayload, gatewayStatPayload } from '../payloads';
 
 /**
  * Gateway push URLs get URL + /gwstat and URL + /gwconnection, through the outbox (uplinks and
@@ -18,12 +13,10 @@ import {
  */
 export function installHttpPush(services: Services, outbox: OutboxSender, lookup: IntegrationLookup): void {
   const unsubscribe = [
-    services.local.subscribe(localTopics.gatewayStat, (e) => {
-      const ev = e as GatewayStatEvent;
+    services.local.subscribe(localTopics.gatewayStat, (ev) => {
       void pushGateway(ev.gwID, 'stats', (name) => gatewayStatPayload(ev, name));
     }),
-    services.local.subscribe(localTopics.gatewayConnection, (e) => {
-      const ev = e as GatewayConnectionEvent;
+    services.local.subscribe(localTopics.gatewayConnection, (ev) => {
       void pushGateway(ev.gwID, 'connection', (name) => gatewayConnectionPayload(ev, name));
     }),
   ];

@@ -1,9 +1,9 @@
 import { C } from '@lns/contract/codes';
 import { z } from 'zod';
 import type { AuthUser } from '../../auth/guard';
-import type { Services } from '../../context';
 import { DomainError } from '../../errors';
 import { enqueueDownlink } from '../../ns/downlink/queue';
+import type { Stage } from '../../ns/stage';
 import type { IntegrationLookup } from '../lookup';
 
 /**
@@ -31,7 +31,7 @@ export type CommandResult = { ok: true; msgID: string } | { ok: false; code: num
  * for the external broker, whose ACL is the broker's): the device must belong to `appID` either way.
  */
 export async function handleDownlinkCommand(
-  services: Services,
+  dataPlane: Stage,
   lookup: IntegrationLookup,
   appID: number,
   devEUI: string,
@@ -56,14 +56,14 @@ export async function handleDownlinkCommand(
   const data = cmd.data?.toLowerCase() ?? Buffer.from(cmd.base64!, 'base64').toString('hex');
   try {
     const rec = await enqueueDownlink(
-      services,
+      dataPlane,
       { devEUI, fPort: cmd.fPort, data, confirmed: cmd.confirmed, macCommands: cmd.macCommands },
       user,
     );
     return { ok: true, msgID: rec.msgID };
   } catch (err) {
     if (err instanceof DomainError) return { ok: false, code: err.code, msg: err.detail ?? err.message };
-    services.log.error({ err, devEUI }, 'MQTT downlink failed');
+    dataPlane.log.error({ err, devEUI }, 'MQTT downlink failed');
     return { ok: false, code: C.SYSTEM_BUSY, msg: 'server error' };
   }
 }

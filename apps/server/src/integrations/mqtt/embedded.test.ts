@@ -1,8 +1,8 @@
 import net from 'node:net';
+import type { DownlinkRecord } from '@lns/contract/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics } from '../../bus/bus';
-import { integrationsOf } from '../install';
 import {
   connect,
   grants,
@@ -25,8 +25,8 @@ describe('embedded MQTT broker', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ MQTT_PORT: '0', UDP_PORT: '0', HOST: '127.0.0.1' });
-    await integrationsOf(t.services).startMqtt();
-    url = `mqtt://127.0.0.1:${integrationsOf(t.services).broker!.port}`;
+    await t.integrations.startMqtt();
+    url = `mqtt://127.0.0.1:${t.integrations.broker!.port}`;
     alice = await t.userWithToken('alice');
     bob = await t.userWithToken('bob');
     appA = await makeApp(t, alice.userID, 'alice-app');
@@ -59,7 +59,7 @@ describe('embedded MQTT broker', () => {
     const c = await connect(url, { username: appA.mqName, password: appA.mqPassword });
     await c.subscribeAsync(`application/${appA.id}/device/${devA}/event/status`);
     const got = nextMessage(c, () => true);
-    const record = {
+    const record: DownlinkRecord = {
       msgID: 'dl1',
       createtime: Date.now(),
       devEUI: devA,
@@ -235,13 +235,13 @@ describe('MQTT_PORT already in use', () => {
     const port = (busy.address() as net.AddressInfo).port;
     const t = await createTestApp({ MQTT_PORT: String(port), HOST: '127.0.0.1' });
     try {
-      const start = integrationsOf(t.services).startMqtt;
+      const start = t.integrations.startMqtt;
       await expect(start()).rejects.toThrow(
         `MQTT_PORT ${port} is already in use; set MQTT_PORT to a free port or MQTT_URL to use an external broker`,
       );
       t.services.config.mqttPortExplicit = false;
       await start();
-      expect(integrationsOf(t.services).broker).toBeNull();
+      expect(t.integrations.broker).toBeNull();
     } finally {
       await t.close();
       busy.close();

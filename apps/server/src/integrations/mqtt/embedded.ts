@@ -89,10 +89,12 @@ export async function startEmbeddedBroker(
           packet.retain = false;
           done(null);
           const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-          void handleDownlinkCommand(services, lookup, cmd.appID, cmd.devEUI, payload, acl.userOf(p)).then((r) => {
-            metrics.mqttDownlinks.inc({ result: r.ok ? 'enqueued' : 'rejected' });
-            if (!r.ok) publishCommandError(sink, metrics, cmd.appID, cmd.devEUI, r);
-          });
+          void handleDownlinkCommand(services.dataPlane, lookup, cmd.appID, cmd.devEUI, payload, acl.userOf(p)).then(
+            (r) => {
+              metrics.mqttDownlinks.inc({ result: r.ok ? 'enqueued' : 'rejected' });
+              if (!r.ok) publishCommandError(sink, metrics, cmd.appID, cmd.devEUI, r);
+            },
+          );
         },
         () => done(new Error('not authorized')),
       );

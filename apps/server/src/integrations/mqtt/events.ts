@@ -1,4 +1,3 @@
-import type { DownlinkRecord } from '@lns/contract/frames';
 import { localTopics } from '../../bus/bus';
 import type { Services } from '../../context';
 import { newMsgId } from '../../ns/ids';
@@ -6,13 +5,7 @@ import type { IntegrationLookup } from '../lookup';
 import type { IntegrationMetrics } from '../metrics';
 import { mqttDelivery } from '../outbox/deliveries';
 import type { MqttDelivery, OutboxSender } from '../outbox/sender';
-import {
-  type GatewayConnectionEvent,
-  type GatewayStatEvent,
-  gatewayConnectionPayload,
-  gatewayStatPayload,
-  statusPayload,
-} from '../payloads';
+import { gatewayConnectionPayload, gatewayStatPayload, statusPayload } from '../payloads';
 import { deviceEventTopic, gatewayEventTopic } from './topics';
 
 /** Where events go: the embedded broker or the external one. */
@@ -31,8 +24,7 @@ export function publishEvents(services: Services, outbox: OutboxSender, lookup: 
   const queue = (event: 'status' | 'stats' | 'connection', topic: string, body: Record<string, unknown>) =>
     outbox.enqueue([mqttDelivery(event, topic, newMsgId(), body)]);
   const unsubscribe = [
-    services.local.subscribe(localTopics.downlinkStatus, (e) => {
-      const d = e as DownlinkRecord;
+    services.local.subscribe(localTopics.downlinkStatus, (d) => {
       lookup
         .appOfDevice(d.devEUI)
         .then((app) =>
@@ -42,8 +34,7 @@ export function publishEvents(services: Services, outbox: OutboxSender, lookup: 
         )
         .catch(failed);
     }),
-    services.local.subscribe(localTopics.gatewayStat, (e) => {
-      const ev = e as GatewayStatEvent;
+    services.local.subscribe(localTopics.gatewayStat, (ev) => {
       lookup
         .gateway(ev.gwID)
         .then((gw) =>
@@ -51,8 +42,7 @@ export function publishEvents(services: Services, outbox: OutboxSender, lookup: 
         )
         .catch(failed);
     }),
-    services.local.subscribe(localTopics.gatewayConnection, (e) => {
-      const ev = e as GatewayConnectionEvent;
+    services.local.subscribe(localTopics.gatewayConnection, (ev) => {
       lookup
         .gateway(ev.gwID)
         .then((gw) =>

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics } from '../../bus/bus';
-import { integrationsOf } from '../install';
 import { connect, makeApp, makeDevice, nextMessage, queuedDownlinks, uplink } from '../test/fixtures';
 
 /** The same through an external broker: Mosquitto on this machine (anonymous access allowed). */
@@ -14,7 +13,7 @@ describe('external MQTT broker (MQTT_URL)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ MQTT_URL: BROKER });
-    await integrationsOf(t.services).startMqtt();
+    await t.integrations.startMqtt();
     const { userID } = await t.userWithToken('carol');
     app = await makeApp(t, userID, 'carol-app');
     dev = await makeDevice(t, app.id, userID);
@@ -58,7 +57,7 @@ describe('external MQTT broker (MQTT_URL)', () => {
   it('reports an unreachable broker in one line', async () => {
     const bad = await createTestApp({ MQTT_URL: 'mqtt://user:secret@127.0.0.1:9' });
     try {
-      await expect(integrationsOf(bad.services).startMqtt()).rejects.toThrow(
+      await expect(bad.integrations.startMqtt()).rejects.toThrow(
         /^cannot connect to MQTT_URL mqtt:\/\/user:\*\*\*@127\.0\.0\.1:9: ECONNREFUSED/,
       );
     } finally {

@@ -99,7 +99,7 @@ export async function startExternalMqtt(
   client.on('message', (topic, payload) => {
     const cmd = parseCommandTopic(topic);
     if (!cmd) return;
-    void handleDownlinkCommand(services, lookup, cmd.appID, cmd.devEUI, payload).then((r) => {
+    void handleDownlinkCommand(services.dataPlane, lookup, cmd.appID, cmd.devEUI, payload).then((r) => {
       metrics.mqttDownlinks.inc({ result: r.ok ? 'enqueued' : 'rejected' });
       if (!r.ok) publishCommandError(sink, metrics, cmd.appID, cmd.devEUI, r);
     });

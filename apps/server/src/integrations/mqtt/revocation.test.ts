@@ -7,7 +7,6 @@ import { localTopics } from '../../bus/bus';
 import { users } from '../../db/schema/core';
 import { applications } from '../../db/schema/devices';
 import { connectGateway, startDataPlane } from '../../ns/test-kit';
-import { integrationsOf } from '../install';
 import { connect, grants, makeApp, makeDevice, mqCredentials, nextMessage, uplink } from '../test/fixtures';
 import { mqttSessionLimits } from './sessions';
 
@@ -37,9 +36,9 @@ describe('MQTT sessions end with their authority', () => {
     t = await createTestApp({ MQTT_PORT: '0', UDP_PORT: '0', HOST: '127.0.0.1', DEDUP_WINDOW_MS: '40' });
     // Disconnects must come from the events; the periodic re-check is run by hand where tested.
     mqttSessionLimits.revalidateMs = 3_600_000;
-    await integrationsOf(t.services).startMqtt();
+    await t.integrations.startMqtt();
     mqttSessionLimits.revalidateMs = defaultRevalidateMs;
-    url = `mqtt://127.0.0.1:${integrationsOf(t.services).broker!.port}`;
+    url = `mqtt://127.0.0.1:${t.integrations.broker!.port}`;
     udpPort = (await startDataPlane(t)).port;
     adminToken = await t.login();
   });
@@ -160,7 +159,7 @@ describe('MQTT sessions end with their authority', () => {
     const closed = [closeOf(asUser), closeOf(asApp)];
     await t.services.db.update(users).set({ mqPassword: 'rotated-password' }).where(eq(users.id, erin.userID));
     await t.services.db.update(applications).set({ enableMqtt: false }).where(eq(applications.id, app.id));
-    await integrationsOf(t.services).broker!.sessions.sweep();
+    await t.integrations.broker!.sessions.sweep();
     await Promise.all(closed);
     expect(untouched.connected).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { STREAM_REVALIDATE_MS } from '@lns/contract/streams';
 import { type LiveRows, liveRows } from '../../auth/live-check';
-import { type EntityDeleted, onAuthRevoked, onEntityDeleted, type Revocation } from '../../auth/revocation';
+import { onAuthRevoked, onEntityDeleted } from '../../auth/revocation';
+import type { EntityDeleted, Revocation } from '../../bus/events';
 import type { Services } from '../../context';
 import type { Principal, SubscriptionScope } from './acl';
 import { topicScope } from './topics';

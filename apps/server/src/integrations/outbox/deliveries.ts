@@ -1,7 +1,8 @@
 import type { AppMessage } from '@lns/contract/frames';
+import type { AppRef } from '../../bus/events';
 import type { OutboxEvent, OutboxInsert } from '../../db/schema/outbox';
 import { deviceEventTopic } from '../mqtt/topics';
-import { type AppRef, joinPayload, uplinkPayload, withSuffix } from '../payloads';
+import { joinPayload, uplinkPayload, withSuffix } from '../payloads';
 
 /**
  * How long rows waiting for their decoder stay held: the live path releases them as soon as the

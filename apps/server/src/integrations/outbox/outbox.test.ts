@@ -4,13 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { ApplicationRepository } from '../../applications/repository';
+import type { AppRef } from '../../bus/events';
 import { deviceMessages } from '../../db/schema/dataplane';
 import { outbox } from '../../db/schema/outbox';
 import { appMessageRow } from '../../ns/records';
 import { bulkInsert } from '../../ns/writer';
 import { decodeCayenne } from '../decoders/cayenne';
-import { integrationsOf } from '../install';
-import type { AppRef } from '../payloads';
 import { makeDevice, uplink } from '../test/fixtures';
 import { appMessageDeliveries } from './deliveries';
 
@@ -32,7 +31,7 @@ describe('outbox recovery of an uplink whose live decode died with its process',
   let url: string;
   beforeAll(async () => {
     t = await createTestApp({ PUSH_ALLOW_PRIVATE: 'true' }); // its receiver listens on 127.0.0.1
-    integrationsOf(t.services).outbox.options.pollMs = 20;
+    t.integrations.outbox.options.pollMs = 20;
     server = http.createServer((req, res) => {
       let data = '';
       req.on('data', (c) => (data += c));
@@ -71,7 +70,7 @@ describe('outbox recovery of an uplink whose live decode died with its process',
       nextAt: Date.now() - 1, // the hold ran out: nobody released them
     }));
     await bulkInsert(t.services.db, outbox, rows);
-    integrationsOf(t.services).outbox.wake();
+    t.integrations.outbox.wake();
     const stored = () =>
       t.services.db
         .select()

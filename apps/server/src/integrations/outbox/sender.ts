@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { OutboxInsert, OutboxRow } from '../../db/schema/outbox';
 import { outbox } from '../../db/schema/outbox';
-import { rowsOf } from '../../ns/gateways';
 import { bulkInsert } from '../../ns/writer';
 import type { Decoded, DecoderCache } from '../decoders/decoders';
 import { type PushClient, postJson } from '../http/post';

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import type { TestApp } from '../../../test/harness';
 import { ApplicationRepository } from '../../applications/repository';
+import type { AppRef } from '../../bus/events';
 import { users } from '../../db/schema/core';
 import { downlinks } from '../../db/schema/dataplane';
 import { devices } from '../../db/schema/devices';
-import type { AppRef } from '../payloads';
 
 /** An application straight through the repository (the applications API is another area's). */
 export async function makeApp(t: TestApp, ownerId: number, name: string, enableMqtt = true) {

@@ -5,12 +5,12 @@ import { encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
 import { FOPTS_MAX } from '@lns/lorawan/phy';
 import type { Region } from '@lns/lorawan/regions';
 import type { DeviceRecord } from '../../devices/repository';
-import type { DataPlane } from '../dataplane';
 import { macRecords } from '../mac';
+import type { Received } from '../received';
 import { bestCopy } from '../records';
-import type { Received } from '../uplink';
+import type { Stage } from '../stage';
 import { recordSent, updateDownlinks } from './record';
-import { buildTxpk, maxAppBytes, type RxWindow, windowParams } from './txpk';
+import { buildTxpk, maxAppBytes, powerOf, type RxWindow, windowParams } from './txpk';
 
 /** A queued downlink, or a confirmed one waiting for its ACK. */
 export interface PendingDownlink {
@@ -36,10 +36,6 @@ export interface ClassAContext {
   pending: PendingDownlink[];
 }
 
-/** Gateway TX power: the gateway's setting when set, else the region's default EIRP. */
-export const powerOf = (dp: DataPlane, gwId: string, region: Region): number =>
-  dp.gateways.cached(gwId)?.txPower || region.defaultTxPower;
-
 interface Parts {
   fPort: number | null;
   payload: Buffer;
@@ -63,8 +59,8 @@ function parts(item: PendingDownlink | undefined, answers: Buffer): Parts {
  * and the payload fits its data rate, else RX2 (tmst + RxDelay + 1 s), through the best gateway
  * (highest SNR, then RSSI) that has a PULL address on this instance.
  */
-export async function sendClassA(dp: DataPlane, c: ClassAContext): Promise<void> {
-  const cfg = dp.s.config;
+export async function sendClassA(dp: Stage, c: ClassAContext): Promise<void> {
+  const cfg = dp.config;
   let item: PendingDownlink | undefined = c.pending[0];
   let rest = c.pending.slice(1);
   let resend = false;

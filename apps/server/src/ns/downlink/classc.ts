@@ -2,19 +2,18 @@ import { DOWNLINK_STATUS as S } from '@lns/contract/frames';
 import { buildDataFrame } from '@lns/lorawan/frames';
 import { getRegion } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
-import type { DataPlane } from '../dataplane';
-import { rowsOf } from '../gateways';
-import { powerOf } from './classa';
+import { rowsOf } from '../../db/rows';
+import type { Stage } from '../stage';
 import { recordSent, updateDownlinks } from './record';
 import { STATUS_SQL as St } from './status-sql';
-import { buildTxpk, maxAppBytes } from './txpk';
+import { buildTxpk, maxAppBytes, powerOf } from './txpk';
 
 /**
  * Class C: the oldest queued downlink of the device leaves at once (`imme`) on the RX2
  * frequency and data rate, through the gateway that heard the device last. One at a time per
  * device; the next follows the TX_ACK. Without a known gateway here it waits for the next uplink.
  */
-export async function sendClassC(dp: DataPlane, devEUI: string): Promise<void> {
+export async function sendClassC(dp: Stage, devEUI: string): Promise<void> {
   if (dp.classCBusy.has(devEUI)) return;
   dp.classCBusy.add(devEUI);
   try {
@@ -24,9 +23,9 @@ export async function sendClassC(dp: DataPlane, devEUI: string): Promise<void> {
   }
 }
 
-async function sendOne(dp: DataPlane, devEUI: string): Promise<void> {
+async function sendOne(dp: Stage, devEUI: string): Promise<void> {
   const [dev] = rowsOf(
-    await dp.s.db.execute(
+    await dp.db.execute(
       sql`SELECT dev_addr, nwk_s_key, app_s_key, region, last_gw_id, class FROM devices WHERE dev_eui = ${devEUI}`,
     ),
   );
@@ -35,7 +34,7 @@ async function sendOne(dp: DataPlane, devEUI: string): Promise<void> {
   if (!dp.sender.canReach(gwId)) return;
   // Reserve the downlink FCnt only when something is queued; both in one statement.
   const rows = rowsOf(
-    await dp.s.db.execute(sql`
+    await dp.db.execute(sql`
       WITH q AS (SELECT msg_id, f_port, data, confirmed, mac_commands FROM downlinks
                  WHERE dev_eui = ${devEUI} AND status = ${St.ENQUEUED} ORDER BY id LIMIT 2),
       upd AS (UPDATE devices SET f_cnt_down = f_cnt_down + 1

@@ -4,14 +4,13 @@ import { isHex, normalizeHex } from '@lns/contract/hex';
 import { decodeMacCommands } from '@lns/lorawan/mac';
 import { getRegion, type Region } from '@lns/lorawan/regions';
 import type { AuthUser } from '../../auth/guard';
-import type { Services } from '../../context';
 import { maySee } from '../../db/ownership';
 import { downlinks } from '../../db/schema/dataplane';
 import { type DeviceRecord, deviceByEui } from '../../devices/repository';
 import { DomainError } from '../../errors';
-import { dataPlaneOf } from '../dataplane';
 import { newMsgId } from '../ids';
 import { downlinkRecordOf } from '../records';
+import type { Stage } from '../stage';
 import { sendClassC } from './classc';
 import { maxAppBytes, windowParams } from './txpk';
 
@@ -51,7 +50,7 @@ export function maxDownlinkBytes(dev: Pick<DeviceRecord, 'region' | 'dr'>): numb
  * may see the device, stores it as enqueued and, for a class C device, sends it at once.
  * Throws DomainError (1006/1007 naming the field, 4001 for a device that is missing or not the user's).
  */
-export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: AuthUser): Promise<DownlinkRecord> {
+export async function enqueueDownlink(dp: Stage, req: DownlinkRequest, user?: AuthUser): Promise<DownlinkRecord> {
   const devEUI = normalizeHex(String(req.devEUI ?? ''));
   if (!isHex(devEUI, 16)) throw new DomainError(C.PARAM_FORMAT, 'DevEUI must be 16 hex digits', 'devEUI');
   const macCommands = req.macCommands === true;
@@ -71,7 +70,7 @@ export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: 
       throw new DomainError(C.PARAM_FORMAT, `not downlink MAC commands: ${(err as Error).message}`, 'data');
     }
   }
-  const dev = await deviceByEui(s.db, devEUI);
+  const dev = await deviceByEui(dp.db, devEUI);
   if (!dev || (user && !maySee(user, dev.ownerId))) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
   const max = maxDownlinkBytes(dev);
   if (max !== undefined && data.length / 2 > max) {
@@ -82,7 +81,7 @@ export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: 
     );
   }
   const now = Date.now();
-  const [row] = await s.db
+  const [row] = await dp.db
     .insert(downlinks)
     .values({
       msgId: newMsgId(),
@@ -98,10 +97,9 @@ export async function enqueueDownlink(s: Services, req: DownlinkRequest, user?: 
     })
     .returning();
   const record = downlinkRecordOf(row!);
-  const dp = dataPlaneOf(s);
-  dp?.downlinkStatus(record);
-  if (dp && dev.class === 'C') {
-    void sendClassC(dp, devEUI).catch((err) => s.log.warn({ err }, 'class C downlink failed'));
+  dp.events.downlinkStatus(record);
+  if (dev.class === 'C') {
+    void sendClassC(dp, devEUI).catch((err) => dp.log.warn({ err }, 'class C downlink failed'));
   }
   return record;
 }

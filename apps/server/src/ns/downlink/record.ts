@@ -1,10 +1,10 @@
 import { DOWNLINK_STATUS as S } from '@lns/contract/frames';
+import type { Txpk } from '@lns/semtech-udp/packets';
 import { inArray, sql } from 'drizzle-orm';
-import type { Txpk } from '../../bridge/semtech';
 import { downlinks } from '../../db/schema/dataplane';
-import type { DataPlane } from '../dataplane';
 import { newMsgId } from '../ids';
 import { type DownlinkRow, downlinkRecordOf, sfbw } from '../records';
+import type { Stage } from '../stage';
 
 export interface SentFrame {
   devEUI: string;
@@ -27,11 +27,11 @@ export interface SentFrame {
 }
 
 /** After a PULL_RESP left: the downlink record becomes "sent", and the frame enters history and streams. */
-export async function recordSent(dp: DataPlane, f: SentFrame): Promise<void> {
+export async function recordSent(dp: Pick<Stage, 'db' | 'events'>, f: SentFrame): Promise<void> {
   const now = Date.now();
   if (f.item) {
     const status = f.version >= 2 || f.item.confirmed ? S.SENT : S.SENT_OK;
-    const rows = await dp.s.db
+    const rows = await dp.db
       .update(downlinks)
       .set({
         status,
@@ -45,12 +45,12 @@ export async function recordSent(dp: DataPlane, f: SentFrame): Promise<void> {
       })
       .where(sql`${downlinks.msgId} = ${f.item.msgID}`)
       .returning();
-    if (rows[0]) dp.downlinkStatus(downlinkRecordOf(rows[0]));
+    if (rows[0]) dp.events.downlinkStatus(downlinkRecordOf(rows[0]));
   }
   const { sf, bw } = sfbw(f.txpk.datr);
   const freq = Math.round(f.txpk.freq * 1e6);
   const phyHex = f.phy.toString('hex');
-  dp.protocolFrame({
+  dp.events.protocolFrame({
     msgID: f.item?.msgID ?? newMsgId(),
     createtime: now,
     devEUI: f.devEUI,
@@ -72,7 +72,7 @@ export async function recordSent(dp: DataPlane, f: SentFrame): Promise<void> {
     snr: null,
     rxInfo: [],
   });
-  dp.gatewayFrame({
+  dp.events.gatewayFrame({
     msgID: newMsgId(),
     createtime: now,
     gwID: f.gwId,
@@ -93,16 +93,16 @@ export async function recordSent(dp: DataPlane, f: SentFrame): Promise<void> {
 
 /** Sets fields of downlink records and publishes their new state. */
 export async function updateDownlinks(
-  dp: DataPlane,
+  dp: Pick<Stage, 'db' | 'events'>,
   msgIds: string[],
   patch: Partial<typeof downlinks.$inferInsert>,
 ): Promise<DownlinkRow[]> {
   if (msgIds.length === 0) return [];
-  const rows = await dp.s.db
+  const rows = await dp.db
     .update(downlinks)
     .set({ ...patch, updatedAt: Date.now() })
     .where(inArray(downlinks.msgId, msgIds))
     .returning();
-  for (const r of rows) dp.downlinkStatus(downlinkRecordOf(r));
+  for (const r of rows) dp.events.downlinkStatus(downlinkRecordOf(r));
   return rows;
 }

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Txpk } from '../../bridge/semtech';
-import { buildPullResp } from '../../bridge/semtech';
-import type { EventBus } from '../../bus/bus';
+import type { Txpk } from '@lns/semtech-udp/packets';
+import { buildPullResp } from '@lns/semtech-udp/packets';
+import { type BusTopics, type EventBus, topics } from '../../bus/bus';
+import type { RelayedTx, RelayedTxMeta } from '../../bus/events';
 import type { PullAddress } from '../gateways';
 
 /** What a PULL_RESP carried, so its TX_ACK can be matched to the downlink record. */
-export interface TxMeta {
-  devEUI: string;
-  /** Downlink record, when the frame carried a queued downlink (not a bare ACK / MAC answer / join-accept). */
-  msgID?: string;
-  classC?: boolean;
+export interface TxMeta extends RelayedTxMeta {
   /** Resolves once the record says "sent" (a fast TX_ACK must not be overwritten by it). */
   recorded?: Promise<unknown>;
 }
@@ -19,10 +16,6 @@ export type SendDatagram = (buf: Buffer, port: number, address: string) => void;
 const TX_TTL_MS = 30_000;
 /** Each instance tells the others which gateways pull from it this often, and forgets after 3×. */
 const ANNOUNCE_MS = 20_000;
-const RELAY = { announce: 'relay/gateways', to: (instance: string) => `relay/tx/${instance}` };
-
-type Announce = { instance: string; gateways: [gwId: string, version: number][] };
-type Relayed = { gwId: string; txpk: Txpk; meta: Omit<TxMeta, 'recorded'> };
 
 /**
  * Sends PULL_RESP datagrams to a gateway's latest PULL_DATA address and remembers each token
@@ -45,7 +38,7 @@ export class TxSender {
   constructor(
     private readonly pull: Map<string, PullAddress>,
     private readonly send: SendDatagram,
-    private readonly cluster?: EventBus,
+    private readonly cluster?: EventBus<BusTopics>,
   ) {
     this.sweeper = setInterval(
       () => {
@@ -62,15 +55,13 @@ export class TxSender {
     this.sweeper.unref();
     if (cluster) {
       this.offs.push(
-        cluster.subscribe(RELAY.announce, (e) => {
-          const a = e as Announce;
+        cluster.subscribe(topics.relayAnnounce, (a) => {
           if (a.instance === this.instance) return;
           for (const [gwId, version] of a.gateways)
             this.remote.set(gwId, { instance: a.instance, version, at: Date.now() });
         }),
-        cluster.subscribe(RELAY.to(this.instance), (e) => {
+        cluster.subscribe(topics.relayTx(this.instance), (r) => {
           // Sent from here or dropped, never handed on again (no loop between stale announcements).
-          const r = e as Relayed;
           if (this.pull.has(r.gwId)) this.transmit(r.gwId, r.txpk, r.meta);
         }),
       );
@@ -130,7 +121,7 @@ export class TxSender {
       const a = this.pull.get(g);
       return a ? [[g, a.version]] : [];
     });
-    this.cluster.publish(RELAY.announce, { instance: this.instance, gateways } satisfies Announce);
+    this.cluster.publish(topics.relayAnnounce, { instance: this.instance, gateways });
   }
 
   /**
@@ -141,8 +132,8 @@ export class TxSender {
     const at = this.remote.get(gwId);
     if (!this.cluster || !at) return undefined;
     const { recorded: _, ...rest } = meta;
-    const msg: Relayed = { gwId, txpk, meta: rest };
-    const forward = () => this.cluster!.publish(RELAY.to(at.instance), msg);
+    const msg: RelayedTx = { gwId, txpk, meta: rest };
+    const forward = () => this.cluster!.publish(topics.relayTx(at.instance), msg);
     if (!meta.msgID) forward();
     return {
       version: at.version,

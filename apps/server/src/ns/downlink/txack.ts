@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { downlinks } from '../../db/schema/dataplane';
-import type { DataPlane } from '../dataplane';
 import { downlinkRecordOf } from '../records';
+import type { Stage } from '../stage';
 import { sendClassC } from './classc';
 import { STATUS_SQL as St } from './status-sql';
 
@@ -10,14 +10,14 @@ import { STATUS_SQL as St } from './status-sql';
  * (sent OK, or for a confirmed downlink: sent, not yet confirmed). An error: delivery error with
  * the gateway's value; the downlink is queued again while retries are left, else it times out.
  */
-export async function handleTxAck(dp: DataPlane, gwId: string, token: number, error: string): Promise<void> {
+export async function handleTxAck(dp: Stage, gwId: string, token: number, error: string): Promise<void> {
   const meta = dp.sender.take(gwId, token);
   if (!meta?.msgID) return;
   await meta.recorded;
   const now = Date.now();
   const ok = error === 'NONE' || error === '';
-  const retries = dp.s.config.DOWNLINK_RETRIES;
-  const rows = await dp.s.db
+  const retries = dp.config.DOWNLINK_RETRIES;
+  const rows = await dp.db
     .update(downlinks)
     .set(
       ok
@@ -38,6 +38,6 @@ export async function handleTxAck(dp: DataPlane, gwId: string, token: number, er
     )
     .where(sql`${downlinks.msgId} = ${meta.msgID}`)
     .returning();
-  if (rows[0]) dp.downlinkStatus(downlinkRecordOf(rows[0]));
+  if (rows[0]) dp.events.downlinkStatus(downlinkRecordOf(rows[0]));
   if (meta.classC) await sendClassC(dp, meta.devEUI);
 }

@@ -1,6 +1,7 @@
 import type { Region } from '@lns/lorawan/regions';
 import { getDataRate, maxPayload, rx1DataRate } from '@lns/lorawan/regions';
-import type { Txpk } from '../../bridge/semtech';
+import type { Txpk } from '@lns/semtech-udp/packets';
+import type { Stage } from '../stage';
 
 export type RxWindow = 'rx1' | 'rx2' | 'imme';
 
@@ -19,6 +20,10 @@ export function windowParams(
   if (window === 'rx1') return { dr: rx1DataRate(region, up.dr, rx1DrOffset), freqHz: region.rx1Frequency(up.freqHz) };
   return { dr: region.rx2.dr, freqHz: region.rx2.frequency };
 }
+
+/** Gateway TX power: the gateway's setting when set, else the region's default EIRP. */
+export const powerOf = (dp: Pick<Stage, 'gateways'>, gwId: string, region: Region): number =>
+  dp.gateways.cached(gwId)?.txPower || region.defaultTxPower;
 
 /** FRMPayload + FOpts bytes allowed at `dr` (dwell time off). */
 export const maxAppBytes = (region: Region, dr: number): number => maxPayload(region, dr).n;
