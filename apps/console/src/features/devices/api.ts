@@ -1,5 +1,12 @@
 import type { TagItem } from '@lns/contract/device-tags';
-import type { BatchRowError, DeviceDetail, DeviceRow, ExportBody } from '@lns/contract/devices';
+import type {
+  BatchRowError,
+  DeviceCreateBody,
+  DeviceDetail,
+  DeviceRow,
+  DeviceUpdateBody,
+  ExportBody,
+} from '@lns/contract/devices';
 import type { RegionSummary } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, buildUrl, handleEnvelope, headers, http } from '../../lib/http';
@@ -89,7 +96,7 @@ function useDeviceMutation<B, R = unknown>(fn: (body: B) => Promise<R>) {
 }
 
 export const useSaveDevice = (editing: boolean) =>
-  useDeviceMutation((body: Record<string, unknown>) =>
+  useDeviceMutation((body: DeviceCreateBody | DeviceUpdateBody) =>
     http.post(editing ? '/api/device/update' : '/api/device/create', body, { silent: true }),
   );
 export const useBatchUpdate = () =>

@@ -1,7 +1,6 @@
 import {
   type GatewayCreateBody,
   type GatewayRow,
-  gatewayCreateBody,
   isPico,
   MQTT_KEEPALIVE,
   PICO,
@@ -35,11 +34,10 @@ export interface GatewayForm {
   tagsId: number[];
   remarks: string;
   location: MapPoint | null;
-  pico: {
-    publicCh: number;
-    publicDr: number;
-    dataCh: number;
-    dataDr: number;
+  /** A pico gateway's attributes, as the body names them (the heartbeat as typed). */
+  extendedAttr: {
+    publicChannel: { ch: number; dr: number };
+    dataChannel: { ch: number; dr: number };
     heartBeatPeriod: string;
     upgradeServer: string;
     proxyServer: string;
@@ -47,11 +45,9 @@ export interface GatewayForm {
   };
 }
 
-export const picoDefaults = (): GatewayForm['pico'] => ({
-  publicCh: PICO_DEFAULTS.publicChannel.ch,
-  publicDr: PICO_DEFAULTS.publicChannel.dr,
-  dataCh: PICO_DEFAULTS.dataChannel.ch,
-  dataDr: PICO_DEFAULTS.dataChannel.dr,
+export const picoDefaults = (): GatewayForm['extendedAttr'] => ({
+  publicChannel: { ...PICO_DEFAULTS.publicChannel },
+  dataChannel: { ...PICO_DEFAULTS.dataChannel },
   heartBeatPeriod: String(PICO_DEFAULTS.heartBeatPeriod),
   upgradeServer: '',
   proxyServer: '',
@@ -77,7 +73,7 @@ export function emptyForm(): GatewayForm {
     tagsId: [],
     remarks: '',
     location: null,
-    pico: picoDefaults(),
+    extendedAttr: picoDefaults(),
   };
 }
 
@@ -104,12 +100,10 @@ export function formOf(g: GatewayRow): GatewayForm {
       g.mapType && g.latitude !== null && g.longitude !== null
         ? { mapType: g.mapType, lng: g.longitude, lat: g.latitude }
         : null,
-    pico: e
+    extendedAttr: e
       ? {
-          publicCh: e.publicChannel.ch,
-          publicDr: e.publicChannel.dr,
-          dataCh: e.dataChannel.ch,
-          dataDr: e.dataChannel.dr,
+          publicChannel: { ...e.publicChannel },
+          dataChannel: { ...e.dataChannel },
           heartBeatPeriod: String(e.heartBeatPeriod),
           upgradeServer: e.upgradeServer,
           proxyServer: e.proxyServer,
@@ -124,14 +118,14 @@ export const formIsPico = (f: Pick<GatewayForm, 'region' | 'subnet' | 'gwType'>)
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
 /** The request body: empty push URLs and header pairs dropped, the map type only with a location. */
-export function toBody(f: GatewayForm): GatewayCreateBody {
-  const body: GatewayCreateBody = {
+export function toBody(f: GatewayForm): Partial<GatewayCreateBody> {
+  const body: Partial<GatewayCreateBody> = {
     gwName: f.gwName,
     gwID: f.gwID,
     region: f.region,
     subnet: f.subnet,
     gwType: f.gwType,
-    txPower: f.txPower === '' ? (undefined as unknown as number) : f.txPower,
+    txPower: f.txPower === '' ? undefined : f.txPower,
     mqttKeepAlive: num(f.mqttKeepAlive),
     statInterval: num(f.statInterval),
     enableClassB: f.enableClassB,
@@ -154,19 +148,12 @@ export function toBody(f: GatewayForm): GatewayCreateBody {
     }
   }
   if (formIsPico(f)) {
-    body.extendedAttr = {
-      publicChannel: { ch: f.pico.publicCh, dr: f.pico.publicDr },
-      dataChannel: { ch: f.pico.dataCh, dr: f.pico.dataDr },
-      heartBeatPeriod: num(f.pico.heartBeatPeriod),
-      upgradeServer: f.pico.upgradeServer,
-      proxyServer: f.pico.proxyServer,
-      timeZone: f.pico.timeZone,
-    };
+    body.extendedAttr = { ...f.extendedAttr, heartBeatPeriod: num(f.extendedAttr.heartBeatPeriod) };
   }
   return body;
 }
 
-/** Number ranges shown in hints and messages. */
+/** Number ranges shown in hints. */
 export const RANGES: Record<string, { min: number; max: number }> = {
   txPower: TX_POWER,
   mqttKeepAlive: MQTT_KEEPALIVE,
@@ -177,29 +164,5 @@ export const RANGES: Record<string, { min: number; max: number }> = {
   'extendedAttr.publicChannel.dr': PICO_DR,
   'extendedAttr.dataChannel.dr': PICO_DR,
 };
-
-export type FieldErrors = Record<string, string>;
-
-/** Client-side check with the contract schema: field path → issue kind (translated by the dialog). */
-export function validate(f: GatewayForm): {
-  body: GatewayCreateBody;
-  errors: { field: string; kind: string; max?: number }[];
-} {
-  const body = toBody(f);
-  const r = gatewayCreateBody.safeParse(body);
-  const errors = r.success
-    ? []
-    : r.error.issues.map((i) => {
-        const field = i.path.join('.');
-        const value = i.path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k as string], body);
-        const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
-        return {
-          field,
-          kind: empty ? 'required' : RANGES[field] ? 'range' : i.code,
-          max: 'maximum' in i ? Number(i.maximum) : undefined,
-        };
-      });
-  return { body, errors };
-}
 
 export { PICO };
