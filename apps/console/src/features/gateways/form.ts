@@ -4,12 +4,9 @@ import {
   isPico,
   MQTT_KEEPALIVE,
   PICO,
-  PICO_CHANNEL,
   PICO_DEFAULTS,
-  PICO_DR,
   PICO_HEARTBEAT,
   STAT_INTERVAL,
-  TX_POWER,
 } from '@lns/contract/gateways';
 import type { HeaderRow } from '../../components/HeaderEditor';
 import { headersToMap, mapToHeaders } from '../../components/HeaderEditor';
@@ -153,16 +150,11 @@ export function toBody(f: GatewayForm): Partial<GatewayCreateBody> {
   return body;
 }
 
-/** Number ranges shown in hints. */
-export const RANGES: Record<string, { min: number; max: number }> = {
-  txPower: TX_POWER,
+/** Number ranges shown in hints (messages take them from the schema). */
+export const RANGES = {
   mqttKeepAlive: MQTT_KEEPALIVE,
   statInterval: STAT_INTERVAL,
-  'extendedAttr.heartBeatPeriod': PICO_HEARTBEAT,
-  'extendedAttr.publicChannel.ch': PICO_CHANNEL,
-  'extendedAttr.dataChannel.ch': PICO_CHANNEL,
-  'extendedAttr.publicChannel.dr': PICO_DR,
-  'extendedAttr.dataChannel.dr': PICO_DR,
-};
+  heartBeatPeriod: PICO_HEARTBEAT,
+} as const;
 
 export { PICO };

@@ -53,6 +53,8 @@ export interface ContractForm<TForm extends FieldValues, TBody> extends UseFormR
   set: <P extends Path<TForm>>(name: P, value: PathValue<TForm, P>) => void;
   /** The message at a path, or the first one below it (a row of a list); undefined when none. */
   errorText: (path: string) => string | undefined;
+  /** A text field's error props: the message at `path`, else the hint. */
+  fieldState: (path: string, hint?: string) => { error: boolean; helperText: string };
 }
 
 function firstMessage(node: unknown): string | undefined {
@@ -92,5 +94,9 @@ export function useContractForm<S extends FormSchema, TForm extends FieldValues>
       if (isSubmitted) void form.trigger();
     },
     errorText: (path) => firstMessage(get(errors, path)),
+    fieldState: (path, hint = ' ') => {
+      const text = firstMessage(get(errors, path));
+      return { error: Boolean(text), helperText: text ?? hint };
+    },
   };
 }

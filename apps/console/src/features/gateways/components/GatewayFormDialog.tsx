@@ -1,4 +1,4 @@
-import { type GatewayRow, gatewayCreateBody, PUSH_URLS_MAX, randomGwId, TIME_ZONES } from '@lns/contract/gateways';
+import { type GatewayRow, gatewayCreateBody, PUSH_URLS_MAX, randomGwId } from '@lns/contract/gateways';
 import AddIcon from '@mui/icons-material/Add';
 import CasinoIcon from '@mui/icons-material/Casino';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -6,8 +6,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -25,10 +23,9 @@ import { useContractForm } from '../../../lib/form/useContractForm';
 import { useSession } from '../../../lib/useSession';
 import { useGatewayTags, useGatewayTypes, useRegions, useSaveGateway } from '../api';
 import { emptyForm, formIsPico, formOf, type GatewayForm, PICO, picoDefaults, RANGES, toBody } from '../form';
+import { PicoFields } from './PicoFields';
 
 const TX_POWERS = Array.from({ length: 28 }, (_, i) => 27 - i);
-const CHANNELS = Array.from({ length: 32 }, (_, i) => i);
-const RATES = Array.from({ length: 6 }, (_, i) => i);
 /** Body fields of the location: the map picker shows one message for them. */
 const LOCATION_FIELDS = [
   'longitudeForGaodeMap',
@@ -62,7 +59,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
   const pico = formIsPico(f);
   const fixedPlan = editing && Boolean(gateway?.pico);
 
-  const { set } = form;
+  const { set, fieldState } = form;
   /** Sets region, subnet and type; entering pico mode shows the channel fields with their defaults. */
   const setPlan = (plan: Pick<GatewayForm, 'region' | 'subnet' | 'gwType'>) => {
     set('region', plan.region);
@@ -71,14 +68,6 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
     if (formIsPico(plan) && !formIsPico(f) && !gateway?.pico) set('extendedAttr', picoDefaults());
   };
 
-  const err = (k: string) => {
-    const text = form.errorText(k);
-    return { error: Boolean(text), helperText: text ?? ' ' };
-  };
-  const hint = (k: string, fallback: string) => {
-    const text = form.errorText(k);
-    return { error: Boolean(text), helperText: text ?? fallback };
-  };
   const locationError = LOCATION_FIELDS.some((k) => form.errorText(k));
 
   return (
@@ -97,7 +86,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           required
           value={f.gwName}
           onChange={(e) => set('gwName', e.target.value)}
-          {...hint('gwName', `${f.gwName.length}/64`)}
+          {...fieldState('gwName', `${f.gwName.length}/64`)}
           slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'gw-name' } }}
         />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -108,7 +97,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             value={f.gwID}
             disabled={editing}
             onChange={(v) => set('gwID', v)}
-            {...err('gwID')}
+            {...fieldState('gwID')}
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { 'data-testid': 'gw-id' } }}
           />
@@ -136,7 +125,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             const first = regions.find((r) => r.region === region)?.subnets[0]?.subnet ?? '';
             setPlan({ ...f, region, subnet: first });
           }}
-          {...err('region')}
+          {...fieldState('region')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-region' } }}
         >
           {regions.map((r) => (
@@ -156,7 +145,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           value={subnets.some((s) => s.subnet === f.subnet) ? f.subnet : ''}
           disabled={fixedPlan || !f.region}
           onChange={(e) => setPlan({ ...f, subnet: e.target.value })}
-          {...err('subnet')}
+          {...fieldState('subnet')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-subnet' } }}
         >
           {subnets.map((s) => (
@@ -171,7 +160,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           required
           value={types.some((x) => x.gwType === f.gwType) ? f.gwType : ''}
           onChange={(e) => setPlan({ ...f, gwType: e.target.value })}
-          {...err('gwType')}
+          {...fieldState('gwType')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-type' } }}
         >
           {types.map((x) => (
@@ -190,7 +179,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           required
           value={f.txPower}
           onChange={(e) => set('txPower', Number(e.target.value))}
-          {...err('txPower')}
+          {...fieldState('txPower')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-txpower' } }}
         >
           {TX_POWERS.map((p) => (
@@ -204,91 +193,19 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             {t('picoHint', { region: PICO.region, subnet: PICO.subnet })}
           </Alert>
         )}
-        {pico && (
-          <Box
-            sx={{
-              gridColumn: '1 / -1',
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
-              gap: 2,
-            }}
-            data-testid="gw-pico"
-          >
-            <Divider sx={{ gridColumn: '1 / -1' }}>
-              <Chip size="small" color="secondary" label={t('picoSettings')} />
-            </Divider>
-            {(
-              [
-                ['publicCh', 'publicChannel', CHANNELS, 'CH', 'publicChannel', 'ch'],
-                ['publicDr', 'publicRate', RATES, 'DR', 'publicChannel', 'dr'],
-                ['dataCh', 'dataChannel', CHANNELS, 'CH', 'dataChannel', 'ch'],
-                ['dataDr', 'dataRate', RATES, 'DR', 'dataChannel', 'dr'],
-              ] as const
-            ).map(([k, label, opts, prefix, channel, part]) => (
-              <TextField
-                key={k}
-                select
-                required
-                label={t(label)}
-                value={f.extendedAttr[channel][part]}
-                onChange={(e) => set(`extendedAttr.${channel}.${part}`, Number(e.target.value))}
-                {...err(`extendedAttr.${channel}.${part}`)}
-                slotProps={{ htmlInput: { 'data-testid': `gw-pico-${k}` } }}
-              >
-                {opts.map((o) => (
-                  <MenuItem key={o} value={o}>
-                    {prefix}
-                    {o}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ))}
-            <TextField
-              label={t('heartBeatPeriod')}
-              value={f.extendedAttr.heartBeatPeriod}
-              onChange={(e) => set('extendedAttr.heartBeatPeriod', e.target.value)}
-              {...hint('extendedAttr.heartBeatPeriod', t('rangeHint', RANGES['extendedAttr.heartBeatPeriod']))}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'gw-pico-heartbeat' } }}
-            />
-            <TextField
-              select
-              label={t('timeZone')}
-              value={f.extendedAttr.timeZone}
-              onChange={(e) => set('extendedAttr.timeZone', e.target.value)}
-              {...err('extendedAttr.timeZone')}
-            >
-              {TIME_ZONES.map((z) => (
-                <MenuItem key={z} value={z}>
-                  {z}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={t('upgradeServer')}
-              value={f.extendedAttr.upgradeServer}
-              onChange={(e) => set('extendedAttr.upgradeServer', e.target.value)}
-              {...err('extendedAttr.upgradeServer')}
-            />
-            <TextField
-              label={t('proxyServer')}
-              value={f.extendedAttr.proxyServer}
-              onChange={(e) => set('extendedAttr.proxyServer', e.target.value)}
-              {...err('extendedAttr.proxyServer')}
-            />
-          </Box>
-        )}
+        {pico && <PicoFields form={form} />}
         <TextField
           label={t('mqttKeepAlive')}
           value={f.mqttKeepAlive}
           onChange={(e) => set('mqttKeepAlive', e.target.value)}
-          {...hint('mqttKeepAlive', t('secondsHint', RANGES.mqttKeepAlive))}
+          {...fieldState('mqttKeepAlive', t('secondsHint', RANGES.mqttKeepAlive))}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'gw-keepalive' } }}
         />
         <TextField
           label={t('statInterval')}
           value={f.statInterval}
           onChange={(e) => set('statInterval', e.target.value)}
-          {...hint('statInterval', t('secondsHint', RANGES.statInterval))}
+          {...fieldState('statInterval', t('secondsHint', RANGES.statInterval))}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'gw-statinterval' } }}
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -327,7 +244,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             <TextField
               {...params}
               label={t('tags')}
-              {...err('tagsId')}
+              {...fieldState('tagsId')}
               inputProps={{ ...params.inputProps, 'data-testid': 'gw-tags' }}
             />
           )}
@@ -348,7 +265,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
                     f.pushUrls.map((x, j) => (j === i ? e.target.value : x)),
                   )
                 }
-                {...err(`pushUrls.${i}`)}
+                {...fieldState(`pushUrls.${i}`)}
               />
               <IconButton
                 aria-label={t('common:delete')}
@@ -382,13 +299,13 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           label={t('ntpServer')}
           value={f.ntpServer}
           onChange={(e) => set('ntpServer', e.target.value)}
-          {...err('ntpServer')}
+          {...fieldState('ntpServer')}
         />
         <TextField
           label={t('remarks')}
           value={f.remarks}
           onChange={(e) => set('remarks', e.target.value)}
-          {...hint('remarks', `${f.remarks.length}/50`)}
+          {...fieldState('remarks', `${f.remarks.length}/50`)}
           slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'gw-remarks' } }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
