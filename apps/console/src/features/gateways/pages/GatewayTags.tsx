@@ -51,7 +51,8 @@ export default function GatewayTags() {
   const submit = useFormSubmit(form, {
     submit: (body) => create.mutateAsync(body),
     success: t('common:created'),
-    onDone: () => form.reset(EMPTY),
+    // The group name stays for the next batch of tags.
+    onDone: () => form.reset({ ...EMPTY, groupName: form.getValues('groupName') }),
   });
 
   return (
