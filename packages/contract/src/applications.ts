@@ -3,6 +3,7 @@ import type { Args } from './endpoint';
 import { id, ownKeyMessage, queryId, text } from './input';
 import { HEADERS_MAX, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
+import { V } from './validation';
 
 /** Product types of applications and devices (docs/product/applications.md). */
 export const PRODUCT_TYPES = ['lorawan', 'rhf3mr01', 'rhf3m485'] as const;
@@ -31,12 +32,12 @@ export function pushLinksOf(url: string): { pushUrl: string; joinURL: string; up
   return { pushUrl: url, joinURL: `${base}/join`, uplinkURL: `${base}/uplink` };
 }
 
-export const appName = text().trim().min(1, 'application name cannot be empty').max(NAME_MAX);
+export const appName = text().trim().min(1, V.appNameEmpty).max(NAME_MAX);
 
 /** Empty entries are dropped; each remaining one must be an http(s) URL. */
 export const pushUrls = z.preprocess(
   (v) => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v),
-  z.array(text().max(512).refine(isHttpUrl, 'must be an http or https URL')).max(PUSH_URLS_MAX),
+  z.array(text().max(512).refine(isHttpUrl, V.httpUrl)).max(PUSH_URLS_MAX),
 );
 
 const HEADER_KEY = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
@@ -70,7 +71,7 @@ export const PUSH_HEADERS_FORBIDDEN: readonly string[] = [
   'x-original-url',
   'x-rewrite-url',
 ];
-export const PUSH_HEADER_FORBIDDEN_MSG = 'this header is set by the server';
+export const PUSH_HEADER_FORBIDDEN_MSG = V.headerForbidden;
 export const isForbiddenPushHeader = (name: string) => PUSH_HEADERS_FORBIDDEN.includes(name.toLowerCase());
 
 /**
@@ -94,13 +95,13 @@ export const pushHeaders = z.preprocess(
   },
   z
     .record(
-      text().regex(HEADER_KEY, 'header names are letters, digits and - _ .'),
+      text().regex(HEADER_KEY, V.headerName),
       text()
         .max(512)
         .regex(/^[^\r\n]*$/),
       ownKeyMessage,
     )
-    .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`)
+    .refine((h) => Object.keys(h).length <= HEADERS_MAX, V.headersMax)
     .superRefine((h, ctx) => {
       for (const k of Object.keys(h))
         if (isForbiddenPushHeader(k)) ctx.addIssue({ code: 'custom', path: [k], message: PUSH_HEADER_FORBIDDEN_MSG });

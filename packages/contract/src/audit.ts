@@ -7,6 +7,7 @@ import { authApi } from './api/auth';
 import { queryId, text } from './input';
 import { NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
+import { V } from './validation';
 
 /** Stands in for every secret value in audit records. */
 export const REDACTED = '***';
@@ -121,7 +122,7 @@ export const auditListQuery = pagingQuery(AUDIT_ORDER_FIELDS)
   })
   .superRefine((q, ctx) => {
     if (q.startTime !== undefined && q.endTime !== undefined && q.endTime < q.startTime) {
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime is before startTime' });
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: V.endBeforeStart });
     }
   });
 export type AuditListQuery = z.output<typeof auditListQuery>;

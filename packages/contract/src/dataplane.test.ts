@@ -9,7 +9,7 @@ import {
   gwConnectionExcelQuery,
   gwConnectionHistoryQuery,
 } from './dataplane';
-import { DEVICE_MESSAGES } from './devices';
+import { V } from './validation';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -76,7 +76,7 @@ describe('frame history filters', () => {
 
   it('need the device or gateway, in any EUI form', () => {
     expect(gatewayHistoryQuery.parse({ gwID: '01:02:03:04:05:06:07:08' }).gwID).toBe(EUI);
-    expect(issues(deviceHistoryQuery, {})).toMatchObject([{ path: 'devEUI', message: DEVICE_MESSAGES.devEUIEmpty }]);
+    expect(issues(deviceHistoryQuery, {})).toMatchObject([{ path: 'devEUI', message: V.devEUIEmpty }]);
     expect(issues(gatewayHistoryQuery, { gwID: '0102' })).toMatchObject([{ path: 'gwID', code: 'custom' }]);
   });
 

@@ -9,6 +9,7 @@ import { appMessage } from './frames';
 import { eui64 } from './hex';
 import { text } from './input';
 import { pagingQuery, queryList } from './paging';
+import { V } from './validation';
 
 const queryFlag = z.preprocess(
   (v) =>
@@ -58,8 +59,8 @@ export const downlinkHistoryQuery = pagingQuery(HISTORY_ORDER_FIELDS).extend({
 /** A downlink to queue. Port 1..255; 0 only with macCommands (then data is MAC commands hex). */
 export const downlinkCreateBody = z.object({
   devEUI,
-  fport: z.coerce.number({ error: 'fport must be a number' }).int().min(0).max(255),
-  data: text({ error: 'data cannot be empty' }).trim().min(1, 'data cannot be empty'),
+  fport: z.coerce.number({ error: V.fPortNumber }).int().min(0).max(255),
+  data: text({ error: V.dataEmpty }).trim().min(1, V.dataEmpty),
   confirmed: bodyFlag.default(false),
   macCommands: bodyFlag.default(false),
 });

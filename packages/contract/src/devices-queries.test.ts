@@ -6,12 +6,12 @@ import {
   deviceUpdatesBody,
   EXPORT_MAX_SPAN_MS,
   exportBody,
-  DEVICE_MESSAGES as M,
   moveDeviceBody,
   signalQuery,
 } from './devices';
 import { INT4_MAX } from './input';
 import { REMARKS_MAX } from './limits';
+import { V as M } from './validation';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);

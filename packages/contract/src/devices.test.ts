@@ -14,11 +14,11 @@ import {
   devName,
   FCNT_MAX,
   fCnt,
-  DEVICE_MESSAGES as M,
   resetFcntBody,
 } from './devices';
 import { INT4_MAX, TEXT_MESSAGE } from './input';
 import { NAME_MAX, REMARKS_MAX } from './limits';
+import { V as M } from './validation';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -79,9 +79,11 @@ describe('frame counters', () => {
   });
 
   it('refuse everything else with the one format message', () => {
-    for (const v of [FCNT_MAX + 1, String(FCNT_MAX + 1), -1, '-1', 1.5, '1.5', '', ' ', 'abc', null, true, [1]]) {
+    for (const v of [FCNT_MAX + 1, String(FCNT_MAX + 1), -1, '-1', 1.5, '1.5', ' ', 'abc', null, true, [1]]) {
       expect(first(fCnt, v)?.message).toBe(M.fCntFormat);
     }
+    expect(first(fCnt, '')?.message).toBe(M.fCntEmpty);
+    expect(first(fCnt, undefined)?.message).toBe(M.fCntEmpty);
   });
 });
 
@@ -203,7 +205,7 @@ describe('activation and subnet rules', () => {
       fCntUp: 0,
       fCntDown: 5,
     });
-    expect(first(resetFcntBody, { devEUI: EUI, fCntUp: 0 })).toMatchObject({ path: 'fCntDown', message: M.fCntFormat });
+    expect(first(resetFcntBody, { devEUI: EUI, fCntUp: 0 })).toMatchObject({ path: 'fCntDown', message: M.fCntEmpty });
   });
 });
 

@@ -5,6 +5,7 @@ import { isHex, normalizeHex } from './hex';
 import { INT4_MAX, id, queryId, text } from './input';
 import { NAME_MAX, REMARKS_MAX } from './limits';
 import { orderType, pagingQuery, queryInt } from './paging';
+import { V } from './validation';
 
 export const AUTH_TYPES = ['otaa', 'abp'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -27,35 +28,6 @@ export const IMPORT_FILE_MAX = 1024 * 1024;
 /** Batch update, move, delete and export take at most this many devEUIs. */
 export const DEVICE_SELECTION_MAX = 20_000;
 
-/**
- * Device validation messages (docs/product/devices.md), one key each; the console translates by key (validation.<key>) and the
- * API sends the English text as the detail.
- */
-export const DEVICE_MESSAGES = {
-  devEUIEmpty: 'DevEUI cannot be empty',
-  devEUIFormat: 'DevEUI must be 16 hex digits',
-  appEUIEmpty: 'AppEUI cannot be empty',
-  appEUIFormat: 'AppEUI must be 16 hex digits',
-  devNameEmpty: 'device name cannot be empty',
-  devNameLong: 'device name is at most 64 characters',
-  regionEmpty: 'region cannot be empty',
-  regionFormat: 'unknown region',
-  subnetEmpty: 'subnet cannot be empty',
-  appKeyEmpty: 'AppKey cannot be empty',
-  appKeyFormat: 'AppKey must be 32 hex digits',
-  devAddrEmpty: 'DevAddr cannot be empty',
-  devAddrFormat: 'DevAddr must be 8 hex digits',
-  appSKeyEmpty: 'AppSessionKey cannot be empty',
-  appSKeyFormat: 'AppSessionKey must be 32 hex digits',
-  nwkSKeyEmpty: 'NetworkSessionKey cannot be empty',
-  nwkSKeyFormat: 'NetworkSessionKey must be 32 hex digits',
-  fCntEmpty: 'frame counter cannot be empty',
-  fCntFormat: 'frame counter must be a number from 0 to 4294967295',
-  remarksLong: 'remarks are at most 50 characters',
-} as const;
-export type DeviceMessageKey = keyof typeof DEVICE_MESSAGES;
-const M = DEVICE_MESSAGES;
-
 /** Region ids like eu868, us915, as923-1, cn470alid; checked against the region catalogue by the server. */
 export const REGION_ID = /^[a-z0-9-]{2,20}$/;
 export const SUBNET_ID = /^[A-Za-z0-9_.-]{1,32}$/;
@@ -76,14 +48,18 @@ const requiredHex = (digits: number, empty: string, format: string) =>
       .refine((s) => isHex(s, digits), format),
   );
 
-export const devEUI = requiredHex(16, M.devEUIEmpty, M.devEUIFormat);
-export const appEUI = requiredHex(16, M.appEUIEmpty, M.appEUIFormat);
-export const devName = text({ error: M.devNameEmpty }).trim().min(1, M.devNameEmpty).max(NAME_MAX, M.devNameLong);
+export const devEUI = requiredHex(16, V.devEUIEmpty, V.devEUIFormat);
+export const appEUI = requiredHex(16, V.appEUIEmpty, V.appEUIFormat);
+export const devName = text({ error: V.devNameEmpty }).trim().min(1, V.devNameEmpty).max(NAME_MAX, V.devNameLong);
 
 /** Frame counters: numbers or digit strings; '' stays '' so it is refused as empty. */
 export const fCnt = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
-  z.number({ error: M.fCntFormat }).int(M.fCntFormat).min(0, M.fCntFormat).max(FCNT_MAX, M.fCntFormat),
+  z
+    .number({ error: (iss) => (iss.input === '' || iss.input === undefined ? V.fCntEmpty : V.fCntFormat) })
+    .int(V.fCntFormat)
+    .min(0, V.fCntFormat)
+    .max(FCNT_MAX, V.fCntFormat),
 );
 
 const flag = z.preprocess((v) => (v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : v), z.boolean());
@@ -96,14 +72,14 @@ const deviceShape = {
   devName,
   appEUI,
   authType: z.enum(AUTH_TYPES),
-  appKey: optionalHex(32, M.appKeyFormat),
-  devAddr: optionalHex(8, M.devAddrFormat),
-  appSKey: optionalHex(32, M.appSKeyFormat),
-  nwkSKey: optionalHex(32, M.nwkSKeyFormat),
+  appKey: optionalHex(32, V.appKeyFormat),
+  devAddr: optionalHex(8, V.devAddrFormat),
+  appSKey: optionalHex(32, V.appSKeyFormat),
+  nwkSKey: optionalHex(32, V.nwkSKeyFormat),
   class: z.enum(DEVICE_CLASSES).default('A'),
   macVersion: z.enum(MAC_VERSIONS).default(DEFAULT_MAC_VERSION),
   productType: productType.default('lorawan'),
-  region: text({ error: M.regionEmpty }).trim().min(1, M.regionEmpty).regex(REGION_ID, M.regionFormat),
+  region: text({ error: V.regionEmpty }).trim().min(1, V.regionEmpty).regex(REGION_ID, V.regionFormat),
   /** With autoSubnet the network picks the subnet and `subnet` is ignored. */
   autoSubnet: flag.default(false),
   subnet: z.preprocess(
@@ -113,7 +89,7 @@ const deviceShape = {
   fCntUp: fCnt.default(0),
   fCntDown: fCnt.default(0),
   tagsId: tagIds.default([]),
-  remarks: text().trim().max(REMARKS_MAX, M.remarksLong).default(''),
+  remarks: text().trim().max(REMARKS_MAX, V.remarksLong).default(''),
 };
 
 type Shape = {
@@ -131,15 +107,15 @@ export function checkActivation(d: Shape, ctx: z.RefinementCtx): void {
   const need = (field: keyof Shape, message: string) => {
     if (!d[field]) ctx.addIssue({ code: 'custom', path: [field], message });
   };
-  if (d.authType === 'otaa') need('appKey', M.appKeyEmpty);
+  if (d.authType === 'otaa') need('appKey', V.appKeyEmpty);
   else {
-    need('devAddr', M.devAddrEmpty);
-    need('appSKey', M.appSKeyEmpty);
-    need('nwkSKey', M.nwkSKeyEmpty);
+    need('devAddr', V.devAddrEmpty);
+    need('appSKey', V.appSKeyEmpty);
+    need('nwkSKey', V.nwkSKeyEmpty);
   }
   if (!d.autoSubnet) {
-    if (!d.subnet) need('subnet', M.subnetEmpty);
-    else if (!SUBNET_ID.test(d.subnet)) ctx.addIssue({ code: 'custom', path: ['subnet'], message: 'unknown subnet' });
+    if (!d.subnet) need('subnet', V.subnetEmpty);
+    else if (!SUBNET_ID.test(d.subnet)) ctx.addIssue({ code: 'custom', path: ['subnet'], message: V.subnetFormat });
   }
 }
 
@@ -215,9 +191,9 @@ export const deviceListQuery = pagingQuery(DEVICE_ORDER_FIELDS).extend({
   regions: csvQuery(
     (v) => REGION_ID.test(v),
     (v) => v,
-    'regions are region ids like eu868',
+    V.regionIds,
   ),
-  tagsId: csvQuery((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= INT4_MAX, Number, 'tagsId are tag ids'),
+  tagsId: csvQuery((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= INT4_MAX, Number, V.tagIds),
 });
 export type DeviceListQuery = Args<typeof deviceListQuery>;
 
@@ -229,11 +205,11 @@ export const deviceUpdatesBody = z
     devEUIs: euiList,
     appID: id(),
     tagsId: tagIds.optional(),
-    remarks: text().trim().max(REMARKS_MAX, M.remarksLong).optional(),
+    remarks: text().trim().max(REMARKS_MAX, V.remarksLong).optional(),
   })
   .refine((b) => b.tagsId !== undefined || b.remarks !== undefined, {
     path: ['tagsId'],
-    message: 'give tagsId or remarks',
+    message: V.tagsOrRemarks,
   });
 
 export const moveDeviceBody = z.object({ appId: id(), devEUIs: euiList });
@@ -277,9 +253,9 @@ export const exportBody = z
   })
   .refine((b) => b.endTime >= b.startTime && b.endTime - b.startTime <= EXPORT_MAX_SPAN_MS, {
     path: ['endTime'],
-    message: 'end time must follow the start time, at most 31 days later',
+    message: V.exportSpan,
   })
-  .refine((b) => b.devEUIs.length > 0 || b.appID !== undefined, { path: ['devEUIs'], message: 'select devices' });
+  .refine((b) => b.devEUIs.length > 0 || b.appID !== undefined, { path: ['devEUIs'], message: V.selectDevices });
 export type ExportBody = Args<typeof exportBody>;
 
 export const signalQuery = z.object({

@@ -5,24 +5,25 @@
 import { z } from 'zod';
 import type { Args } from './endpoint';
 import { id, text } from './input';
+import { V } from './validation';
 
 export const TAG_NAME_MAX = 30;
 export const TAGS_PER_CREATE_MAX = 50;
 
-export const tagName = text().trim().min(1, 'tag cannot be empty').max(TAG_NAME_MAX);
+export const tagName = text().trim().min(1, V.tagEmpty).max(TAG_NAME_MAX);
 
 export const gatewayTagCreateBody = z.object({
   tags: z
     .array(tagName)
-    .min(1, 'tags cannot be empty')
+    .min(1, V.tagsEmpty)
     .max(TAGS_PER_CREATE_MAX)
-    .refine((a) => new Set(a).size === a.length, 'duplicate tag names'),
+    .refine((a) => new Set(a).size === a.length, V.tagsDuplicate),
   groupName: text().trim().max(TAG_NAME_MAX).default(''),
 });
 export type GatewayTagCreateBody = Args<typeof gatewayTagCreateBody>;
 
 export const gatewayTagDeleteBody = z.object({
-  tagsId: z.array(id()).min(1, 'tagsId cannot be empty').max(1000),
+  tagsId: z.array(id()).min(1, V.tagsIdEmpty).max(1000),
 });
 
 export const gatewayTag = z.object({

@@ -7,6 +7,7 @@ import type { Args } from './endpoint';
 import { id, text } from './input';
 import { DEFAULT_COLOR, GWTYPE_NAME_MAX, NAME_CHARS } from './limits';
 import { pagingQuery } from './paging';
+import { V } from './validation';
 
 export const GW_ARCHS = ['arm', 'mipsle', 'stm32l4'] as const;
 export type GwArch = (typeof GW_ARCHS)[number];
@@ -38,19 +39,19 @@ export const COLOR_PALETTE = [
 
 export const hexColor = text()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #666666')
+  .regex(/^#[0-9a-fA-F]{6}$/, V.colour)
   .transform((s) => s.toLowerCase());
 
 export const gwTypeName = text()
   .trim()
-  .min(1, 'gateway type cannot be empty')
+  .min(1, V.gwTypeEmpty)
   .max(GWTYPE_NAME_MAX)
-  .regex(NAME_CHARS, 'only letters, digits, _ - . @')
+  .regex(NAME_CHARS, V.nameChars)
   .transform((s) => s.toLowerCase());
 
 /** A hardware variant of a type: its model name and whether it has LTE and Wi-Fi. */
 export const gwSubmodel = z.object({
-  model: text().trim().min(1).max(GWTYPE_NAME_MAX).regex(NAME_CHARS, 'only letters, digits, _ - . @'),
+  model: text().trim().min(1).max(GWTYPE_NAME_MAX).regex(NAME_CHARS, V.nameChars),
   lte: z.boolean().default(false),
   wifi: z.boolean().default(false),
 });

@@ -26,6 +26,7 @@ import {
   tagsIdList,
 } from './gateways';
 import { HEADERS_MAX, NAME_MAX, REMARKS_MAX } from './limits';
+import { V } from './validation';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -137,13 +138,13 @@ describe('gateway location', () => {
 
   it('a map type needs the coordinate pair of that map', () => {
     expect(issues(gatewayCreateBody, { ...gw, mapType: 'gaode', latitudeForGaodeMap: 30 })).toEqual([
-      { path: 'longitudeForGaodeMap', code: 'custom', message: 'required with mapType gaode' },
+      { path: 'longitudeForGaodeMap', code: 'custom', message: V.locationPair },
     ]);
     expect(
       issues(gatewayCreateBody, { ...gw, mapType: 'google', latitudeForGaodeMap: 1, longitudeForGaodeMap: 2 }),
     ).toEqual([
-      { path: 'longitudeForGoogleMap', code: 'custom', message: 'required with mapType google' },
-      { path: 'latitudeForGoogleMap', code: 'custom', message: 'required with mapType google' },
+      { path: 'longitudeForGoogleMap', code: 'custom', message: V.locationPair },
+      { path: 'latitudeForGoogleMap', code: 'custom', message: V.locationPair },
     ]);
     expect(issues(gatewayCreateBody, { ...gw, mapType: 'osm' })).toMatchObject([{ path: 'mapType' }]);
     expect(locationOf({ latitudeForGaodeMap: 1, longitudeForGaodeMap: 2 })).toBeNull();
@@ -159,9 +160,7 @@ describe('gateway push settings', () => {
     const long = `http://a.example/${'p'.repeat(256 - 17)}`;
     expect(pushUrls.parse([long])).toEqual([long]);
     expect(issues(pushUrls, [`${long}p`])).toMatchObject([{ path: '0', code: 'too_big' }]);
-    expect(issues(pushUrls, ['ftp://a.example'])).toEqual([
-      { path: '0', code: 'custom', message: 'an http or https URL' },
-    ]);
+    expect(issues(pushUrls, ['ftp://a.example'])).toEqual([{ path: '0', code: 'custom', message: V.httpUrl }]);
     expect(issues(pushUrls, 'http://a.example')[0]).toMatchObject({ code: 'invalid_type' });
   });
 
@@ -173,7 +172,7 @@ describe('gateway push settings', () => {
       { path: '', code: 'custom', message: `at most ${HEADERS_MAX} headers` },
     ]);
     expect(issues(headerMap, { 'Bad Name': 'v' })).toEqual([
-      { path: 'Bad Name', code: 'invalid_key', message: 'a header name' },
+      { path: 'Bad Name', code: 'invalid_key', message: V.headerName },
     ]);
     expect(headerMap.parse({ 'X-A': 'v'.repeat(256) })['X-A']).toHaveLength(256);
     expect(issues(headerMap, { 'X-A': 'v'.repeat(257) })).toMatchObject([{ path: 'X-A', code: 'too_big' }]);

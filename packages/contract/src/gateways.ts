@@ -11,6 +11,7 @@ import { HEADERS_MAX, NAME_MAX, REMARKS_MAX } from './limits';
 import { pagingQuery, queryList } from './paging';
 import { regionId, subnetId } from './regions';
 import { MAP_TYPES } from './system';
+import { V } from './validation';
 
 export const TX_POWER = { min: 0, max: 27 } as const;
 export const MQTT_KEEPALIVE = { min: 5, max: 60, default: 10 } as const;
@@ -59,7 +60,7 @@ export const PICO_DEFAULTS = {
 const serverAddress = text()
   .trim()
   .max(128)
-  .regex(/^[A-Za-z0-9.\-:/_[\]]*$/, 'a host name, host:port or URL');
+  .regex(/^[A-Za-z0-9.\-:/_[\]]*$/, V.serverAddress);
 
 /** A pico gateway's extended attributes; missing parts take the defaults (CH8/DR2 and CH9/DR2). */
 export const picoExtendedAttr = z.object({
@@ -69,12 +70,12 @@ export const picoExtendedAttr = z.object({
   upgradeServer: serverAddress.default(''),
   proxyServer: serverAddress.default(''),
   timeZone: text()
-    .refine((s) => TIME_ZONES.includes(s), 'a UTC offset like UTC+08:00')
+    .refine((s) => TIME_ZONES.includes(s), V.timeZone)
     .default(PICO_DEFAULTS.timeZone),
 });
 export type PicoExtendedAttr = z.infer<typeof picoExtendedAttr>;
 
-export const gwName = text().trim().min(1, 'gateway name cannot be empty').max(NAME_MAX);
+export const gwName = text().trim().min(1, V.gwNameEmpty).max(NAME_MAX);
 export const remarks = text().trim().max(REMARKS_MAX).default('');
 
 /** http or https URLs; empty entries are dropped. */
@@ -91,7 +92,7 @@ export const pushUrls = z.preprocess(
           } catch {
             return false;
           }
-        }, 'an http or https URL'),
+        }, V.httpUrl),
     )
     .max(PUSH_URLS_MAX),
 );
@@ -103,8 +104,8 @@ export const headerMap = z.preprocess(
       ? Object.fromEntries(Object.entries(v).filter(([k]) => k.trim() !== ''))
       : v,
   z
-    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'a header name'), text().max(256), ownKeyMessage)
-    .refine((h) => Object.keys(h).length <= HEADERS_MAX, `at most ${HEADERS_MAX} headers`),
+    .record(text().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, V.headerName), text().max(256), ownKeyMessage)
+    .refine((h) => Object.keys(h).length <= HEADERS_MAX, V.headersMax),
 );
 
 export const tagsIdList = z
@@ -140,7 +141,7 @@ const gatewayFields = {
   ntpServer: text()
     .trim()
     .max(128)
-    .regex(/^[A-Za-z0-9.\-:]*$/, 'a host name')
+    .regex(/^[A-Za-z0-9.\-:]*$/, V.hostName)
     .default(''),
   tagsId: tagsIdList.default([]),
   /** Sent only when a location was set; then the pair for that map is required. */
@@ -174,7 +175,7 @@ const requireLocationPair = (b: Loc, ctx: z.RefinementCtx) => {
   const suffix = b.mapType === 'gaode' ? 'ForGaodeMap' : 'ForGoogleMap';
   for (const k of [`longitude${suffix}`, `latitude${suffix}`] as const) {
     if ((b as Record<string, unknown>)[k] === undefined) {
-      ctx.addIssue({ code: 'custom', path: [k], message: `required with mapType ${b.mapType}` });
+      ctx.addIssue({ code: 'custom', path: [k], message: V.locationPair });
     }
   }
 };
@@ -187,7 +188,7 @@ export type GatewayInput = z.output<typeof gatewayCreateBody>;
 export const gatewayUpdateBody = gatewayCreateBody;
 
 export const gwIDsBody = z.object({
-  gwIDs: z.array(eui64).min(1, 'gwIDs cannot be empty').max(GATEWAY_BATCH_MAX),
+  gwIDs: z.array(eui64).min(1, V.gwIDsEmpty).max(GATEWAY_BATCH_MAX),
 });
 
 /** The batch update's bridge-log switch, as numbers on the wire. */
@@ -196,7 +197,7 @@ export type BridgeLog = (typeof BRIDGE_LOG)[keyof typeof BRIDGE_LOG];
 
 /** Batch update: only the fields sent are changed. */
 export const gatewayBatchUpdateBody = z.object({
-  gwIDs: z.array(eui64).min(1, 'gwIDs cannot be empty').max(GATEWAY_BATCH_MAX),
+  gwIDs: z.array(eui64).min(1, V.gwIDsEmpty).max(GATEWAY_BATCH_MAX),
   pushUrls: pushUrls.optional(),
   headers: headerMap.optional(),
   bridgeLog: z.union([z.literal(BRIDGE_LOG.on), z.literal(BRIDGE_LOG.off)]).optional(),

@@ -79,6 +79,6 @@ describe('hex schemas', () => {
     for (const v of [undefined, null, 1234, 0x0102030405060708n, ['0102030405060708'], {}]) {
       expect(issues(eui64, v)).toMatchObject([{ code: 'invalid_type' }]);
     }
-    expect(issues(hexString(2), '\u0000')).toContainEqual({ path: '', code: 'custom', message: TEXT_MESSAGE });
+    expect(issues(hexString(8), '0102\u00000304')).toContainEqual({ path: '', code: 'custom', message: TEXT_MESSAGE });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { text } from './input';
+import { V } from './validation';
 
 const SEPARATED = /^[0-9a-fA-F]{2}([-:][0-9a-fA-F]{2})+$/;
 
@@ -39,10 +40,10 @@ export function normalizeSearchKeyword(keyword: string): string {
 }
 
 /** A zod string of exactly `digits` hex digits, normalised from pasted forms. */
-export const hexString = (digits: number) =>
+export const hexString = (digits: 8 | 16 | 32) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? normalizeHex(v) : v),
-    text().refine((s) => isHex(s, digits), { message: `must be ${digits} hex digits` }),
+    text().refine((s) => isHex(s, digits), { message: V[`hex${digits}`] }),
   );
 
 export const eui64 = hexString(16);

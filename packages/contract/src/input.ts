@@ -4,12 +4,13 @@
  * first, and the second is not Unicode), and integers fit the database column they end up in.
  */
 import { z } from 'zod';
+import { V } from './validation';
 
 /** PostgreSQL `integer` (int4): serial ids, counts and small settings. */
 export const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;
 
-export const TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+export const TEXT_MESSAGE = V.cleanText;
 
 /** True when `s` has no NUL and every surrogate is half of a pair. */
 export function isCleanText(s: string): boolean {

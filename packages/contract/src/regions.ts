@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { Args } from './endpoint';
 import { hexColor } from './gateway-types';
 import { text } from './input';
+import { V } from './validation';
 
 export const regionId = text()
   .trim()
-  .min(1, 'region cannot be empty')
+  .min(1, V.regionEmpty)
   .max(16)
   .transform((s) => s.toLowerCase());
-export const subnetId = text().trim().min(1, 'subnet cannot be empty').max(32);
+export const subnetId = text().trim().min(1, V.subnetEmpty).max(32);
 
 export const subnetSummary = z.object({
   subnet: z.string(),

@@ -5,14 +5,11 @@ import { id, queryId, text } from './input';
 import { NAME_CHARS, NAME_MAX } from './limits';
 import { pagingQuery } from './paging';
 import { checkPassword, PASSWORD_POLICY } from './password-policy';
+import { V } from './validation';
 
-export const userName = text()
-  .trim()
-  .min(1, 'user name cannot be empty')
-  .max(NAME_MAX)
-  .regex(NAME_CHARS, 'only letters, digits, _ - . @');
+export const userName = text().trim().min(1, V.userNameEmpty).max(NAME_MAX).regex(NAME_CHARS, V.nameChars);
 /** Length bounds only: the rest of the policy needs the user name, so bodies check it (`checkPassword`). */
-export const userPassword = text().min(1, 'password cannot be empty').max(PASSWORD_POLICY.maxLength);
+export const userPassword = text().min(1, V.passwordEmpty).max(PASSWORD_POLICY.maxLength);
 
 export const USER_ORDER_FIELDS = ['userID', 'name', 'admin', 'createtime'] as const;
 export type UserOrderField = (typeof USER_ORDER_FIELDS)[number];

@@ -1,8 +1,6 @@
 import * as XLSX from '@e965/xlsx';
-import { deviceCreateBody } from '@lns/contract/devices';
 import { describe, expect, it } from 'vitest';
 import { checkFile, parseImport, TEMPLATE_COLUMNS } from './importFile';
-import { issuesToKeys } from './messages';
 
 const xlsx = (rows: unknown[][], name = 'devices.xlsx') => {
   const book = XLSX.utils.book_new();
@@ -65,25 +63,5 @@ describe('device import file', () => {
     await expect(parseImport(new File([new Uint8Array([1, 2, 3])], 'x.xlsx'), 'otaa')).rejects.toMatch(
       /parse|template|empty/,
     );
-  });
-});
-
-describe('device form messages', () => {
-  it('maps the contract device messages to translation keys per field', () => {
-    const r = deviceCreateBody.safeParse({
-      appID: 1,
-      devEUI: '',
-      devName: 'x',
-      appEUI: '12',
-      authType: 'abp',
-      region: 'eu868',
-      subnet: 'eu868-default',
-      devAddr: '1',
-    });
-    expect(r.success).toBe(false);
-    const keys = issuesToKeys(r.error!);
-    expect(keys.devEUI).toBe('validation.devEUIEmpty');
-    expect(keys.appEUI).toBe('validation.appEUIFormat');
-    expect(keys.devAddr).toBe('validation.devAddrFormat');
   });
 });

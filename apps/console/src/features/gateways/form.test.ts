@@ -1,5 +1,8 @@
+import { gatewayCreateBody } from '@lns/contract/gateways';
 import { describe, expect, it } from 'vitest';
-import { emptyForm, type GatewayForm, toBody, validate } from './form';
+import { contractResolver } from '../../lib/form/useContractForm';
+import { setupI18n } from '../../test/render';
+import { emptyForm, type GatewayForm, toBody } from './form';
 
 const base = (patch: Partial<GatewayForm> = {}): GatewayForm => ({
   ...emptyForm(),
@@ -41,24 +44,34 @@ describe('gateway form', () => {
     });
   });
 
-  it('names empty and out-of-range fields with the contract rules', () => {
-    const { errors } = validate(base({ gwName: '', txPower: '', mqttKeepAlive: '61', statInterval: '299' }));
-    const byField = Object.fromEntries(errors.map((e) => [e.field, e.kind]));
-    expect(byField).toMatchObject({
-      gwName: 'required',
-      txPower: 'required',
-      mqttKeepAlive: 'range',
-      statInterval: 'range',
+  it('names empty and out-of-range fields with the contract rules, at the paths the form holds', async () => {
+    await setupI18n('en-US');
+    const check = contractResolver(gatewayCreateBody, toBody);
+    const messages = async (f: GatewayForm) => {
+      const { errors } = await check(f, undefined, { fields: {}, shouldUseNativeValidation: false });
+      const out: Record<string, string> = {};
+      const walk = (node: object, path: string) => {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === 'message' && typeof v === 'string') out[path] = v;
+          else if (v && typeof v === 'object' && k !== 'ref') walk(v, path ? `${path}.${k}` : k);
+        }
+      };
+      walk(errors, '');
+      return out;
+    };
+    expect(await messages(base({ gwName: '', txPower: '', mqttKeepAlive: '61', statInterval: '299' }))).toEqual({
+      gwName: 'Gateway name cannot be empty',
+      txPower: 'Cannot be empty',
+      mqttKeepAlive: 'Please enter 5~60',
+      statInterval: 'Please enter 300~1800',
     });
-    expect(validate(base()).errors).toEqual([]);
-    const pico = validate(
-      base({
-        region: 'cn470alid',
-        subnet: 'pico-net',
-        gwType: 'rhf2sp01',
-        pico: { ...emptyForm().pico, heartBeatPeriod: '16' },
-      }),
-    );
-    expect(pico.errors).toEqual([expect.objectContaining({ field: 'extendedAttr.heartBeatPeriod', kind: 'range' })]);
+    expect(await messages(base())).toEqual({});
+    const pico = base({
+      region: 'cn470alid',
+      subnet: 'pico-net',
+      gwType: 'rhf2sp01',
+      extendedAttr: { ...emptyForm().extendedAttr, heartBeatPeriod: '16' },
+    });
+    expect(await messages(pico)).toEqual({ 'extendedAttr.heartBeatPeriod': 'Please enter 1~15' });
   });
 });

@@ -1,16 +1,12 @@
 import {
   type GatewayCreateBody,
   type GatewayRow,
-  gatewayCreateBody,
   isPico,
   MQTT_KEEPALIVE,
   PICO,
-  PICO_CHANNEL,
   PICO_DEFAULTS,
-  PICO_DR,
   PICO_HEARTBEAT,
   STAT_INTERVAL,
-  TX_POWER,
 } from '@lns/contract/gateways';
 import type { HeaderRow } from '../../components/HeaderEditor';
 import { headersToMap, mapToHeaders } from '../../components/HeaderEditor';
@@ -35,11 +31,10 @@ export interface GatewayForm {
   tagsId: number[];
   remarks: string;
   location: MapPoint | null;
-  pico: {
-    publicCh: number;
-    publicDr: number;
-    dataCh: number;
-    dataDr: number;
+  /** A pico gateway's attributes, as the body names them (the heartbeat as typed). */
+  extendedAttr: {
+    publicChannel: { ch: number; dr: number };
+    dataChannel: { ch: number; dr: number };
     heartBeatPeriod: string;
     upgradeServer: string;
     proxyServer: string;
@@ -47,11 +42,9 @@ export interface GatewayForm {
   };
 }
 
-export const picoDefaults = (): GatewayForm['pico'] => ({
-  publicCh: PICO_DEFAULTS.publicChannel.ch,
-  publicDr: PICO_DEFAULTS.publicChannel.dr,
-  dataCh: PICO_DEFAULTS.dataChannel.ch,
-  dataDr: PICO_DEFAULTS.dataChannel.dr,
+export const picoDefaults = (): GatewayForm['extendedAttr'] => ({
+  publicChannel: { ...PICO_DEFAULTS.publicChannel },
+  dataChannel: { ...PICO_DEFAULTS.dataChannel },
   heartBeatPeriod: String(PICO_DEFAULTS.heartBeatPeriod),
   upgradeServer: '',
   proxyServer: '',
@@ -77,7 +70,7 @@ export function emptyForm(): GatewayForm {
     tagsId: [],
     remarks: '',
     location: null,
-    pico: picoDefaults(),
+    extendedAttr: picoDefaults(),
   };
 }
 
@@ -104,12 +97,10 @@ export function formOf(g: GatewayRow): GatewayForm {
       g.mapType && g.latitude !== null && g.longitude !== null
         ? { mapType: g.mapType, lng: g.longitude, lat: g.latitude }
         : null,
-    pico: e
+    extendedAttr: e
       ? {
-          publicCh: e.publicChannel.ch,
-          publicDr: e.publicChannel.dr,
-          dataCh: e.dataChannel.ch,
-          dataDr: e.dataChannel.dr,
+          publicChannel: { ...e.publicChannel },
+          dataChannel: { ...e.dataChannel },
           heartBeatPeriod: String(e.heartBeatPeriod),
           upgradeServer: e.upgradeServer,
           proxyServer: e.proxyServer,
@@ -124,14 +115,14 @@ export const formIsPico = (f: Pick<GatewayForm, 'region' | 'subnet' | 'gwType'>)
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
 /** The request body: empty push URLs and header pairs dropped, the map type only with a location. */
-export function toBody(f: GatewayForm): GatewayCreateBody {
-  const body: GatewayCreateBody = {
+export function toBody(f: GatewayForm): Partial<GatewayCreateBody> {
+  const body: Partial<GatewayCreateBody> = {
     gwName: f.gwName,
     gwID: f.gwID,
     region: f.region,
     subnet: f.subnet,
     gwType: f.gwType,
-    txPower: f.txPower === '' ? (undefined as unknown as number) : f.txPower,
+    txPower: f.txPower === '' ? undefined : f.txPower,
     mqttKeepAlive: num(f.mqttKeepAlive),
     statInterval: num(f.statInterval),
     enableClassB: f.enableClassB,
@@ -155,50 +146,19 @@ export function toBody(f: GatewayForm): GatewayCreateBody {
   }
   if (formIsPico(f)) {
     body.extendedAttr = {
-      publicChannel: { ch: f.pico.publicCh, dr: f.pico.publicDr },
-      dataChannel: { ch: f.pico.dataCh, dr: f.pico.dataDr },
+      ...f.extendedAttr,
       // Empty means the default, as the server would fill it in.
-      heartBeatPeriod: num(f.pico.heartBeatPeriod) ?? PICO_HEARTBEAT.default,
-      upgradeServer: f.pico.upgradeServer,
-      proxyServer: f.pico.proxyServer,
-      timeZone: f.pico.timeZone,
+      heartBeatPeriod: num(f.extendedAttr.heartBeatPeriod) ?? PICO_HEARTBEAT.default,
     };
   }
   return body;
 }
 
-/** Number ranges shown in hints and messages. */
-export const RANGES: Record<string, { min: number; max: number }> = {
-  txPower: TX_POWER,
+/** Number ranges shown in hints (messages take them from the schema). */
+export const RANGES = {
   mqttKeepAlive: MQTT_KEEPALIVE,
   statInterval: STAT_INTERVAL,
-  'extendedAttr.heartBeatPeriod': PICO_HEARTBEAT,
-  'extendedAttr.publicChannel.ch': PICO_CHANNEL,
-  'extendedAttr.dataChannel.ch': PICO_CHANNEL,
-  'extendedAttr.publicChannel.dr': PICO_DR,
-  'extendedAttr.dataChannel.dr': PICO_DR,
-};
-
-/** Client-side check with the contract schema: field path → issue kind (translated by the dialog). */
-export function validate(f: GatewayForm): {
-  body: GatewayCreateBody;
-  errors: { field: string; kind: string; max?: number }[];
-} {
-  const body = toBody(f);
-  const r = gatewayCreateBody.safeParse(body);
-  const errors = r.success
-    ? []
-    : r.error.issues.map((i) => {
-        const field = i.path.join('.');
-        const value = i.path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k as string], body);
-        const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
-        return {
-          field,
-          kind: empty ? 'required' : RANGES[field] ? 'range' : i.code,
-          max: 'maximum' in i ? Number(i.maximum) : undefined,
-        };
-      });
-  return { body, errors };
-}
+  heartBeatPeriod: PICO_HEARTBEAT,
+} as const;
 
 export { PICO };

@@ -1,12 +1,15 @@
 import {
   type AppDetail,
   appCreateBody,
+  appUpdateBody,
   DECODER_TYPES,
   isHttpUrl,
   PRODUCT_TYPES,
+  type ProductType,
   PUSH_URLS_MAX,
   pushLinksOf,
 } from '@lns/contract/applications';
+import { C } from '@lns/contract/codes';
 import { NAME_MAX } from '@lns/contract/limits';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -18,107 +21,99 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor, type HeaderRow, headersToMap, mapToHeaders } from '../../../components/HeaderEditor';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { validationText } from '../../../lib/form/messages';
+import { useContractForm } from '../../../lib/form/useContractForm';
+import type { RefusalTable } from '../../../lib/form/useFormSubmit';
 import { useSaveApp } from '../api';
-
-type Errors = Partial<Record<string, string>>;
 
 const DECODER_TEMPLATE = `function decodeUplink(input) {
   // input.bytes, input.fPort, input.fCnt, input.devEUI, input.recvTime
   return { data: { temperature: ((input.bytes[0] << 8) | input.bytes[1]) / 10 } };
 }`;
 
+type DecoderType = (typeof DECODER_TYPES)[number];
+interface AppForm {
+  appName: string;
+  productType: ProductType;
+  pushUrls: string[];
+  headers: HeaderRow[];
+  enableMQTT: boolean;
+  decoder: { type: DecoderType; content: string };
+}
+
+const fromApp = (app?: AppDetail): AppForm => ({
+  appName: app?.appName ?? '',
+  productType: app?.productType ?? 'lorawan',
+  pushUrls: app?.pushUrls.length ? app.pushUrls : [''],
+  headers: mapToHeaders(app?.headers),
+  enableMQTT: app?.enableMQTT ?? false,
+  decoder: { type: app?.decoder?.type ?? 'none', content: app?.decoder?.content ?? '' },
+});
+
+const validUrlsOf = (urls: string[]) => urls.map((u) => u.trim()).filter((u) => u && isHttpUrl(u));
+
+const REFUSALS: RefusalTable<AppForm> = {
+  [C.APP_EXISTS]: { field: 'appName', message: 'applications:errors.exists' },
+  // The server compiles the script in its sandbox and says what is wrong with it.
+  [C.PARAM_FORMAT]: { field: 'decoder.content', message: 'applications:errors.decoder', detail: true },
+};
+
 /** Add (app undefined) or update an application: name, push URLs, headers, MQTT, decoder. */
 export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: () => void; app?: AppDetail }) {
   const { t } = useTranslation('applications');
   const save = useSaveApp();
-  const [name, setName] = useState(app?.appName ?? '');
-  const [productType, setProductType] = useState<string>(app?.productType ?? 'lorawan');
-  const [urls, setUrls] = useState<string[]>(app?.pushUrls.length ? app.pushUrls : ['']);
-  const [headers, setHeaders] = useState<HeaderRow[]>(mapToHeaders(app?.headers));
-  const [mqtt, setMqtt] = useState(app?.enableMQTT ?? false);
-  const [decoderType, setDecoderType] = useState<string>(app?.decoder?.type ?? 'none');
-  const [decoder, setDecoder] = useState(app?.decoder?.content ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const validUrls = urls.map((u) => u.trim()).filter((u) => u && isHttpUrl(u));
-  const urlError = (u: string) => (u.trim() && !isHttpUrl(u.trim()) ? t('errors.url') : '');
-
-  const submit = async () => {
-    const body = {
+  const form = useContractForm({
+    schema: app ? appUpdateBody : appCreateBody,
+    defaultValues: fromApp(app),
+    toBody: (v: AppForm) => ({
       ...(app ? { appID: app.appID } : {}),
-      appName: name,
-      productType,
-      pushUrls: urls,
+      appName: v.appName,
+      productType: v.productType,
+      pushUrls: v.pushUrls,
       // Headers only travel with a valid push URL (the editor is hidden otherwise).
-      headers: validUrls.length ? headersToMap(headers) : {},
-      enableMQTT: mqtt,
-      decoder: decoderType === 'none' && !decoder ? null : { name: name.trim(), type: decoderType, content: decoder },
-    };
-    const parsed = appCreateBody.safeParse(body);
-    if (!parsed.success || urls.some(urlError)) {
-      const next: Errors = {};
-      for (const i of parsed.error?.issues ?? []) {
-        const f = String(i.path[0]);
-        next[f] ??=
-          f === 'appName' ? (name.trim() ? t('errors.nameLong') : t('errors.nameRequired')) : t('errors.format');
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(body as never);
-      toast.success(app ? t('common:updated') : t('common:created'));
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.code === 3002) setErrors({ appName: t('errors.exists') });
-        // The server compiles the script in its sandbox and says what is wrong with it.
-        else if (e.field === 'decoder.content') {
-          // The envelope reads "<code text>: <field> (<reason>)": show the reason.
-          const reason = /\((.*)\)$/s.exec(e.envelope?.msg ?? '')?.[1];
-          setErrors({ decoder: reason ? `${t('errors.decoder')}: ${reason}` : e.message });
-        } else toast.error(e.message);
-      }
-    }
-  };
+      headers: validUrlsOf(v.pushUrls).length ? headersToMap(v.headers) : {},
+      enableMQTT: v.enableMQTT,
+      decoder: v.decoder.type === 'none' && !v.decoder.content ? null : { name: v.appName.trim(), ...v.decoder },
+    }),
+  });
+  const { values: v, set } = form;
+  const urls = v.pushUrls;
+  const validUrls = validUrlsOf(urls);
+  // Shown as the user types, before any submit.
+  const urlError = (u: string) => (u.trim() && !isHttpUrl(u.trim()) ? validationText('httpUrl') : '');
+  const nameError = form.errorText('appName');
+  const decoderError = form.errorText('decoder.content');
 
   return (
-    <AppDialog
+    <FormDialog
+      form={form}
       open={open}
       onClose={onClose}
       title={app ? t('edit') : t('add')}
       maxWidth="md"
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="app-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="app-save"
+      submit={(body) => save.mutateAsync(body)}
+      success={app ? t('common:updated') : t('common:created')}
+      codes={REFUSALS}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <TextField
           label={t('appName')}
           required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={Boolean(errors.appName)}
-          helperText={errors.appName ?? `${name.length}/${NAME_MAX}`}
+          value={v.appName}
+          onChange={(e) => set('appName', e.target.value)}
+          error={Boolean(nameError)}
+          helperText={nameError ?? `${v.appName.length}/${NAME_MAX}`}
           slotProps={{ htmlInput: { maxLength: NAME_MAX, 'data-testid': 'app-name' } }}
         />
         <TextField
           select
           label={t('productType')}
-          value={productType}
-          onChange={(e) => setProductType(e.target.value)}
+          value={v.productType}
+          onChange={(e) => set('productType', e.target.value as ProductType)}
           disabled={Boolean(app)}
           slotProps={{ htmlInput: { 'data-testid': 'app-product-type' } }}
         >
@@ -139,14 +134,19 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
               label={`${t('pushUrl')} ${i + 1}`}
               placeholder="https://example.com/lora"
               value={u}
-              onChange={(e) => setUrls(urls.map((x, j) => (j === i ? e.target.value : x)))}
+              onChange={(e) =>
+                set(
+                  'pushUrls',
+                  urls.map((x, j) => (j === i ? e.target.value : x)),
+                )
+              }
               error={Boolean(urlError(u))}
               helperText={urlError(u) || ' '}
               slotProps={{ htmlInput: { maxLength: 512, 'data-testid': `app-push-url-${i}` } }}
             />
             <IconButton
               aria-label={t('removeUrl')}
-              onClick={() => setUrls(urls.length > 1 ? urls.filter((_, j) => j !== i) : [''])}
+              onClick={() => set('pushUrls', urls.length > 1 ? urls.filter((_, j) => j !== i) : [''])}
             >
               <DeleteIcon />
             </IconButton>
@@ -157,7 +157,7 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
             size="small"
             startIcon={<AddIcon />}
             disabled={urls.length >= PUSH_URLS_MAX}
-            onClick={() => setUrls([...urls, ''])}
+            onClick={() => set('pushUrls', [...urls, ''])}
             data-testid="app-add-url"
           >
             {t('addUrl')}
@@ -187,15 +187,21 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
               );
             })}
             <Typography variant="subtitle2">{t('headers')}</Typography>
-            <HeaderEditor value={headers} onChange={setHeaders} />
+            <HeaderEditor value={v.headers} onChange={(rows) => set('headers', rows)} />
           </Box>
         )}
 
         <FormControlLabel
-          control={<Switch checked={mqtt} onChange={(e) => setMqtt(e.target.checked)} data-testid="app-mqtt" />}
+          control={
+            <Switch
+              checked={v.enableMQTT}
+              onChange={(e) => set('enableMQTT', e.target.checked)}
+              data-testid="app-mqtt"
+            />
+          }
           label={t('enableMQTT')}
         />
-        {mqtt &&
+        {v.enableMQTT &&
           (app ? (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="app-mqtt-credentials">
               <TextField
@@ -226,27 +232,32 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
             </Typography>
           ))}
 
-        <TextField select label={t('decoderType')} value={decoderType} onChange={(e) => setDecoderType(e.target.value)}>
+        <TextField
+          select
+          label={t('decoderType')}
+          value={v.decoder.type}
+          onChange={(e) => set('decoder.type', e.target.value as DecoderType)}
+        >
           {DECODER_TYPES.map((d) => (
             <MenuItem key={d} value={d}>
               {t(`decoders.${d}`)}
             </MenuItem>
           ))}
         </TextField>
-        {decoderType === 'javascript' && (
+        {v.decoder.type === 'javascript' && (
           <TextField
             label={t('decoderContent')}
             multiline
             minRows={4}
-            value={decoder}
-            onChange={(e) => setDecoder(e.target.value)}
+            value={v.decoder.content}
+            onChange={(e) => set('decoder.content', e.target.value)}
             placeholder={DECODER_TEMPLATE}
-            error={Boolean(errors.decoder)}
-            helperText={errors.decoder ?? t('decoderHelp')}
+            error={Boolean(decoderError)}
+            helperText={decoderError ?? t('decoderHelp')}
             slotProps={{ htmlInput: { style: { fontFamily: 'monospace' }, 'data-testid': 'app-decoder' } }}
           />
         )}
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,16 +1,17 @@
+import { deviceUpdatesBody } from '@lns/contract/devices';
 import { REMARKS_MAX } from '@lns/contract/limits';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
-import { toast } from '../../../lib/toast';
+import { FormDialog } from '../../../components/FormDialog';
+import { useContractForm } from '../../../lib/form/useContractForm';
 import { useBatchUpdate } from '../api';
 import { TagSelect } from './TagSelect';
+
+type Values = { setTags: boolean; tagsId: number[]; setRemarks: boolean; remarks: string };
 
 /** Set the tags and/or remarks of the selected devices (all or nothing). */
 export function BatchUpdateDialog({
@@ -24,68 +25,58 @@ export function BatchUpdateDialog({
 }) {
   const { t } = useTranslation('devices');
   const update = useBatchUpdate();
-  const [setTags, setSetTags] = useState(true);
-  const [tagsId, setTagsId] = useState<number[]>([]);
-  const [setRemarks, setSetRemarks] = useState(false);
-  const [remarks, setRemarksText] = useState('');
-  const submit = async () => {
-    await update.mutateAsync({
+  const defaults: Values = { setTags: true, tagsId: [], setRemarks: false, remarks: '' };
+  const form = useContractForm({
+    schema: deviceUpdatesBody,
+    defaultValues: defaults,
+    toBody: (v: Values) => ({
       appID,
       devEUIs,
-      ...(setTags ? { tagsId } : {}),
-      ...(setRemarks ? { remarks } : {}),
-    });
-    toast.success(t('common:updated'));
-    onClose();
-  };
+      ...(v.setTags ? { tagsId: v.tagsId } : {}),
+      ...(v.setRemarks ? { remarks: v.remarks } : {}),
+    }),
+  });
+  const { values: v, set } = form;
+  const remarksError = form.errorText('remarks');
   return (
-    <AppDialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
       title={t('batchUpdate')}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={!setTags && !setRemarks}
-            onClick={submit}
-            loading={update.isPending}
-            data-testid="batch-update-save"
-          >
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="batch-update-save"
+      submitDisabled={!v.setTags && !v.setRemarks}
+      submit={(body) => update.mutateAsync(body)}
+      success={t('common:updated')}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <Typography variant="body2">{t('selectedCount', { count: devEUIs.length })}</Typography>
         <FormControlLabel
-          control={<Checkbox checked={setTags} onChange={(e) => setSetTags(e.target.checked)} />}
+          control={<Checkbox checked={v.setTags} onChange={(e) => set('setTags', e.target.checked)} />}
           label={t('setTags')}
         />
-        {setTags && <TagSelect value={tagsId} onChange={setTagsId} testId="batch-tags" />}
+        {v.setTags && <TagSelect value={v.tagsId} onChange={(ids) => set('tagsId', ids)} testId="batch-tags" />}
         <FormControlLabel
           control={
             <Checkbox
-              checked={setRemarks}
-              onChange={(e) => setSetRemarks(e.target.checked)}
+              checked={v.setRemarks}
+              onChange={(e) => set('setRemarks', e.target.checked)}
               data-testid="batch-set-remarks"
             />
           }
           label={t('setRemarks')}
         />
-        {setRemarks && (
+        {v.setRemarks && (
           <TextField
             size="small"
             label={t('field.remarks')}
-            value={remarks}
-            onChange={(e) => setRemarksText(e.target.value)}
-            helperText={`${remarks.length}/${REMARKS_MAX}`}
+            value={v.remarks}
+            onChange={(e) => set('remarks', e.target.value)}
+            error={Boolean(remarksError)}
+            helperText={remarksError ?? `${v.remarks.length}/${REMARKS_MAX}`}
             slotProps={{ htmlInput: { maxLength: REMARKS_MAX, 'data-testid': 'batch-remarks' } }}
           />
         )}
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,9 +1,11 @@
-import { PRODUCT_TYPES } from '@lns/contract/applications';
+import { PRODUCT_TYPES, type ProductType } from '@lns/contract/applications';
 import { C } from '@lns/contract/codes';
 import {
   AUTH_TYPES,
+  type AuthType,
   DEFAULT_MAC_VERSION,
   DEVICE_CLASSES,
+  type DeviceClass,
   type DeviceDetail,
   deviceCreateBody,
   deviceUpdateBody,
@@ -11,35 +13,33 @@ import {
 } from '@lns/contract/devices';
 import { NAME_MAX, REMARKS_MAX } from '@lns/contract/limits';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { HexField } from '../../../components/HexField';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/form/useContractForm';
+import type { RefusalTable } from '../../../lib/form/useFormSubmit';
 import { useRegions, useSaveDevice } from '../api';
-import { issuesToKeys } from '../messages';
 import { TagSelect } from './TagSelect';
 
+type MacVersion = (typeof MAC_VERSIONS)[number];
 type Values = {
   devEUI: string;
   devName: string;
   appEUI: string;
-  authType: 'otaa' | 'abp';
+  authType: AuthType;
   appKey: string;
   devAddr: string;
   appSKey: string;
   nwkSKey: string;
-  class: string;
-  macVersion: string;
-  productType: string;
+  class: DeviceClass;
+  macVersion: MacVersion;
+  productType: ProductType;
   region: string;
   subnet: string;
   autoSubnet: boolean;
@@ -59,7 +59,7 @@ const fromDevice = (d?: DeviceDetail): Values => ({
   appSKey: d?.authType === 'abp' ? (d.appSKey ?? '') : '',
   nwkSKey: d?.authType === 'abp' ? (d.nwkSKey ?? '') : '',
   class: d?.class ?? 'A',
-  macVersion: d?.macVersion ?? DEFAULT_MAC_VERSION,
+  macVersion: MAC_VERSIONS.find((m) => m === d?.macVersion) ?? DEFAULT_MAC_VERSION,
   productType: d?.productType ?? 'lorawan',
   region: d?.region ?? '',
   subnet: d?.subnet ?? '',
@@ -70,7 +70,12 @@ const fromDevice = (d?: DeviceDetail): Values => ({
   remarks: d?.remarks ?? '',
 });
 
-/** Add or edit a device: the rules of docs/product/devices.md, OTAA/ABP keys, class, region/subnet, counters. */
+const REFUSALS: RefusalTable<Values> = {
+  [C.DEVICE_EXISTS]: { field: 'devEUI', message: 'devices:validation.devEUIExists' },
+  [C.DEVADDR_NWKSKEY_DUP]: { field: 'devAddr', message: 'devices:validation.sessionExists' },
+};
+
+/** Add or edit a device (docs/product/devices.md): OTAA/ABP keys, class, region/subnet, counters, tags. */
 export function DeviceFormDialog({
   open,
   onClose,
@@ -86,14 +91,10 @@ export function DeviceFormDialog({
   const editing = Boolean(device);
   const save = useSaveDevice(editing);
   const regions = useRegions();
-  const [v, setV] = useState<Values>(() => fromDevice(device));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Values>(k: K, val: Values[K]) => setV((s) => ({ ...s, [k]: val }));
-  const err = (f: string) => (errors[f] ? t(errors[f]!) : undefined);
-  const subnets = regions.data?.find((r) => r.region === v.region)?.subnets ?? [];
-
-  const submit = async () => {
-    const body = {
+  const form = useContractForm({
+    schema: editing ? deviceUpdateBody : deviceCreateBody,
+    defaultValues: fromDevice(device),
+    toBody: (v: Values) => ({
       ...(editing ? {} : { appID }),
       ...v,
       appKey: v.authType === 'otaa' ? v.appKey : v.appKey || undefined,
@@ -101,30 +102,11 @@ export function DeviceFormDialog({
       appSKey: v.authType === 'abp' ? v.appSKey : undefined,
       nwkSKey: v.authType === 'abp' ? v.nwkSKey : undefined,
       subnet: v.autoSubnet ? undefined : v.subnet,
-    };
-    const parsed = (editing ? deviceUpdateBody : deviceCreateBody).safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToKeys(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success(editing ? t('common:updated') : t('common:created'));
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const field = e.field ?? '';
-        const byCode: Record<number, string> = {
-          [C.DEVICE_EXISTS]: 'validation.devEUIExists',
-          [C.DEVADDR_NWKSKEY_DUP]: 'validation.sessionExists',
-        };
-        if (byCode[e.code]) setErrors({ [field || 'devEUI']: byCode[e.code]! });
-        else if (field) setErrors({ [field]: 'validation.format' });
-        toast.error(e.message);
-      }
-    }
-  };
+    }),
+  });
+  const { values: v, set } = form;
+  const err = (f: keyof Values) => form.errorText(f);
+  const subnets = regions.data?.find((r) => r.region === v.region)?.subnets ?? [];
 
   const hex = (
     field: 'devEUI' | 'appEUI' | 'appKey' | 'devAddr' | 'appSKey' | 'nwkSKey',
@@ -139,26 +121,23 @@ export function DeviceFormDialog({
       value={v[field]}
       disabled={disabled}
       onChange={(x) => set(field, x)}
-      error={Boolean(errors[field])}
+      error={Boolean(err(field))}
       helperText={err(field) ?? ' '}
       slotProps={{ htmlInput: { 'data-testid': `dev-${field}` } }}
     />
   );
 
   return (
-    <AppDialog
+    <FormDialog
+      form={form}
       open={open}
       onClose={onClose}
       title={editing ? t('edit') : t('add')}
       maxWidth="md"
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="dev-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="dev-save"
+      submit={(body) => save.mutateAsync(body)}
+      success={editing ? t('common:updated') : t('common:created')}
+      codes={REFUSALS}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, pt: 1 }}>
         <TextField
@@ -167,13 +146,13 @@ export function DeviceFormDialog({
           size="small"
           value={v.devName}
           onChange={(e) => set('devName', e.target.value)}
-          error={Boolean(errors.devName)}
+          error={Boolean(err('devName'))}
           helperText={err('devName') ?? `${v.devName.length}/${NAME_MAX}`}
           slotProps={{ htmlInput: { maxLength: NAME_MAX, 'data-testid': 'dev-devName' } }}
         />
         {hex('devEUI', 16, editing)}
         {hex('appEUI', 16)}
-        <RadioGroup row value={v.authType} onChange={(e) => set('authType', e.target.value as Values['authType'])}>
+        <RadioGroup row value={v.authType} onChange={(e) => set('authType', e.target.value as AuthType)}>
           {AUTH_TYPES.map((a) => (
             <FormControlLabel
               key={a}
@@ -197,7 +176,7 @@ export function DeviceFormDialog({
           size="small"
           label={t('field.class')}
           value={v.class}
-          onChange={(e) => set('class', e.target.value)}
+          onChange={(e) => set('class', e.target.value as DeviceClass)}
           slotProps={{ htmlInput: { 'data-testid': 'dev-class' } }}
           helperText={t(`classHint.${v.class}`)}
         >
@@ -212,7 +191,7 @@ export function DeviceFormDialog({
           size="small"
           label={t('field.macVersion')}
           value={v.macVersion}
-          onChange={(e) => set('macVersion', e.target.value)}
+          onChange={(e) => set('macVersion', e.target.value as MacVersion)}
         >
           {MAC_VERSIONS.map((m) => (
             <MenuItem key={m} value={m}>
@@ -225,7 +204,7 @@ export function DeviceFormDialog({
           size="small"
           label={t('field.productType')}
           value={v.productType}
-          onChange={(e) => set('productType', e.target.value)}
+          onChange={(e) => set('productType', e.target.value as ProductType)}
         >
           {PRODUCT_TYPES.map((p) => (
             <MenuItem key={p} value={p}>
@@ -239,8 +218,11 @@ export function DeviceFormDialog({
           required
           label={t('field.region')}
           value={v.region}
-          onChange={(e) => setV((s) => ({ ...s, region: e.target.value, subnet: '' }))}
-          error={Boolean(errors.region)}
+          onChange={(e) => {
+            set('region', e.target.value);
+            set('subnet', '');
+          }}
+          error={Boolean(err('region'))}
           helperText={err('region') ?? ' '}
           slotProps={{ htmlInput: { 'data-testid': 'dev-region' } }}
         >
@@ -268,7 +250,7 @@ export function DeviceFormDialog({
             label={t('field.subnet')}
             value={v.subnet}
             onChange={(e) => set('subnet', e.target.value)}
-            error={Boolean(errors.subnet)}
+            error={Boolean(err('subnet'))}
             helperText={err('subnet') ?? ' '}
             slotProps={{ htmlInput: { 'data-testid': 'dev-subnet' } }}
           >
@@ -287,7 +269,7 @@ export function DeviceFormDialog({
             label={t(`field.${f}`)}
             value={v[f]}
             onChange={(e) => set(f, e.target.value.replace(/\D/g, ''))}
-            error={Boolean(errors[f])}
+            error={Boolean(err(f))}
             helperText={err(f) ?? ' '}
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `dev-${f}` } }}
           />
@@ -298,11 +280,11 @@ export function DeviceFormDialog({
           label={t('field.remarks')}
           value={v.remarks}
           onChange={(e) => set('remarks', e.target.value)}
-          error={Boolean(errors.remarks)}
+          error={Boolean(err('remarks'))}
           helperText={err('remarks') ?? `${v.remarks.length}/${REMARKS_MAX}`}
           slotProps={{ htmlInput: { maxLength: REMARKS_MAX, 'data-testid': 'dev-remarks' } }}
         />
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,46 +1,38 @@
+import { moveDeviceBody } from '@lns/contract/devices';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { useAllApps } from '../../../lib/catalog';
-import { toast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/form/useContractForm';
 import { useMoveDevices } from '../api';
+
+type Values = { appId: number | '' };
 
 /** Move the selected devices to another of the user's applications. */
 export function MoveDialog({ appID, devEUIs, onClose }: { appID: number; devEUIs: string[]; onClose: () => void }) {
   const { t } = useTranslation('devices');
   const apps = (useAllApps().data?.rows ?? []).filter((a) => a.appID !== appID);
   const move = useMoveDevices();
-  const [target, setTarget] = useState<number | ''>('');
-  const submit = async () => {
-    if (target === '') return;
-    await move.mutateAsync({ appId: target, devEUIs });
-    toast.success(t('moved', { count: devEUIs.length }));
-    onClose();
-  };
+  const defaults: Values = { appId: '' };
+  const form = useContractForm({
+    schema: moveDeviceBody,
+    defaultValues: defaults,
+    toBody: (v: Values) => ({ appId: v.appId === '' ? undefined : v.appId, devEUIs }),
+  });
+  const target = form.values.appId;
   return (
-    <AppDialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
       title={t('move')}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={target === ''}
-            onClick={submit}
-            loading={move.isPending}
-            data-testid="move-save"
-          >
-            {t('move')}
-          </Button>
-        </>
-      }
+      submitLabel={t('move')}
+      submitTestId="move-save"
+      submitDisabled={target === ''}
+      submit={(body) => move.mutateAsync(body)}
+      success={t('moved', { count: devEUIs.length })}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <Typography variant="body2">{t('selectedCount', { count: devEUIs.length })}</Typography>
@@ -49,7 +41,7 @@ export function MoveDialog({ appID, devEUIs, onClose }: { appID: number; devEUIs
           size="small"
           label={t('targetApp')}
           value={target}
-          onChange={(e) => setTarget(Number(e.target.value))}
+          onChange={(e) => form.set('appId', Number(e.target.value))}
           slotProps={{ htmlInput: { 'data-testid': 'move-target' } }}
         >
           {apps.length === 0 && <MenuItem disabled>{t('noOtherApp')}</MenuItem>}
@@ -60,6 +52,6 @@ export function MoveDialog({ appID, devEUIs, onClose }: { appID: number; devEUIs
           ))}
         </TextField>
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

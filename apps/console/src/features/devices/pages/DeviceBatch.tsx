@@ -1,5 +1,6 @@
 import { C } from '@lns/contract/codes';
-import { AUTH_TYPES, type AuthType, type BatchRowError, DEVICE_MESSAGES, IMPORT_FILE_MAX } from '@lns/contract/devices';
+import { AUTH_TYPES, type AuthType, type BatchRowError, IMPORT_FILE_MAX } from '@lns/contract/devices';
+import { validationKey } from '@lns/contract/validation';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -19,12 +20,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
+import { validationText } from '../../../lib/form/messages';
 import { codeMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { batchCreate, devKeys } from '../api';
 import { checkFile, downloadTemplate, type ImportProblem, parseImport } from '../importFile';
-
-const KEY_OF = new Map<string, string>(Object.entries(DEVICE_MESSAGES).map(([k, v]) => [v, k]));
 
 /** /application/device/batch: bulk import from .xlsx/.xls, parsed in the browser, all rows or none. */
 export default function DeviceBatch() {
@@ -97,8 +97,8 @@ export default function DeviceBatch() {
   };
 
   const reason = (f: BatchRowError) => {
-    const key = KEY_OF.get(f.reason);
-    if (key) return t(`validation.${key}`);
+    const key = validationKey(f.reason);
+    if (key) return validationText(key);
     if (f.code === C.DEVICE_EXISTS)
       return f.reason === 'device exists' ? t('validation.devEUIExists') : t('import.duplicated', { detail: f.reason });
     if (f.code === C.DEVADDR_NWKSKEY_DUP) return t('validation.sessionExists');

@@ -1,4 +1,4 @@
-import { TAG_GROUP_MAX, TAG_NAME_MAX, type TagItem, tagCreateBody } from '@lns/contract/device-tags';
+import { TAG_GROUP_MAX, type TagItem, tagCreateBody } from '@lns/contract/device-tags';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../app/providers';
-import { AppDialog } from '../../../components/AppDialog';
 import { CardPanel } from '../../../components/CardPanel';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { deleteAllOrNothing } from '../../../components/deleteResults';
-import { toast } from '../../../lib/toast';
+import { FormDialog } from '../../../components/FormDialog';
+import { useContractForm } from '../../../lib/form/useContractForm';
 import { deleteTags, devKeys, tagDeleteRefusals, useCreateTags, useDeviceTags } from '../api';
 
 /** /application/device/tag: tag groups with their tags; create tags in a group; delete tags. */
@@ -82,66 +82,62 @@ export default function DeviceTags() {
   );
 }
 
-function CreateTagsDialog({ group, onClose }: { group: string; onClose: () => void }) {
-  const { t } = useTranslation('devices');
-  const create = useCreateTags();
-  const [groupName, setGroupName] = useState(group);
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const names = text
+type TagForm = { groupName: string; text: string };
+
+const namesOf = (text: string) =>
+  text
     .split(/[,，\n]/)
     .map((s) => s.trim())
     .filter(Boolean);
-  const submit = async () => {
-    const parsed = tagCreateBody.safeParse({ groupName, tags: names });
-    if (!parsed.success) {
-      const f = String(parsed.error.issues[0]?.path[0]);
-      setError(f === 'groupName' ? t('validation.groupName') : t('validation.tagNames', { max: TAG_NAME_MAX }));
-      return;
-    }
-    await create.mutateAsync(parsed.data);
-    toast.success(t('common:created'));
-    onClose();
-  };
+
+function CreateTagsDialog({ group, onClose }: { group: string; onClose: () => void }) {
+  const { t } = useTranslation('devices');
+  const create = useCreateTags();
+  const defaults: TagForm = { groupName: group, text: '' };
+  const form = useContractForm({
+    schema: tagCreateBody,
+    defaultValues: defaults,
+    toBody: (v: TagForm) => ({ groupName: v.groupName, tags: namesOf(v.text) }),
+  });
+  const { values: v, set } = form;
+  const groupError = form.errorText('groupName');
+  const tagsError = form.errorText('tags');
   return (
-    <AppDialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
       title={t('addTags')}
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button variant="contained" onClick={submit} loading={create.isPending} data-testid="tag-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="tag-save"
+      submit={(body) => create.mutateAsync(body)}
+      success={t('common:created')}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <TextField
           size="small"
           required
           label={t('groupName')}
-          value={groupName}
-          onChange={(e) => setGroupName(e.target.value)}
+          value={v.groupName}
+          onChange={(e) => set('groupName', e.target.value)}
+          error={Boolean(groupError)}
+          helperText={groupError}
           slotProps={{ htmlInput: { maxLength: TAG_GROUP_MAX, 'data-testid': 'tag-group' } }}
         />
         <TextField
           size="small"
           required
           label={t('tagNames')}
-          helperText={error || t('tagNamesHint')}
-          error={Boolean(error)}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          helperText={tagsError ?? t('tagNamesHint')}
+          error={Boolean(tagsError)}
+          value={v.text}
+          onChange={(e) => set('text', e.target.value)}
           slotProps={{ htmlInput: { 'data-testid': 'tag-names' } }}
         />
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-          {names.map((n) => (
+          {namesOf(v.text).map((n) => (
             <Chip key={n} size="small" label={n} />
           ))}
         </Box>
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -3,7 +3,6 @@ import {
   BATCH_DEFAULTS,
   BRIDGE_LOG,
   type BridgeLog,
-  type GatewayBatchUpdateBody,
   type GatewayRow,
   gatewayBatchUpdateBody,
   PUSH_URLS_MAX,
@@ -23,14 +22,42 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor, type HeaderRow, headersToMap } from '../../../components/HeaderEditor';
 import { refusalOf } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/form/useContractForm';
 import { useBatchUpdate, useGatewayTags, useGatewayTypes } from '../api';
 import { RANGES } from '../form';
 
 const TX_POWERS = Array.from({ length: 28 }, (_, i) => 27 - i);
+
+interface Values {
+  mqttKeepAlive: string;
+  txPower: number;
+  bridgeLog: BridgeLog;
+  gwType: string;
+  enableClassB: boolean;
+  enableClassC: boolean;
+  enablePFW: boolean;
+  tagsId: number[];
+  remarks: string;
+  pushUrls: string[];
+  headers: HeaderRow[];
+}
+
+const DEFAULTS: Values = {
+  mqttKeepAlive: String(BATCH_DEFAULTS.mqttKeepAlive),
+  txPower: BATCH_DEFAULTS.txPower,
+  bridgeLog: BATCH_DEFAULTS.bridgeLog,
+  gwType: '',
+  enableClassB: false,
+  enableClassC: false,
+  enablePFW: false,
+  tagsId: [],
+  remarks: '',
+  pushUrls: [],
+  headers: [],
+};
 
 /**
  * Batch update of the selected gateways. Keep-alive, tx power, bridge log and the switches are
@@ -41,74 +68,45 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
   const types = useGatewayTypes().data ?? [];
   const tags = useGatewayTags().data ?? [];
   const save = useBatchUpdate();
-  const [keepAlive, setKeepAlive] = useState(String(BATCH_DEFAULTS.mqttKeepAlive));
-  const [txPower, setTxPower] = useState<number>(BATCH_DEFAULTS.txPower);
-  const [bridgeLog, setBridgeLog] = useState<BridgeLog>(BATCH_DEFAULTS.bridgeLog);
-  const [gwType, setGwType] = useState('');
-  const [classB, setClassB] = useState(false);
-  const [classC, setClassC] = useState(false);
-  const [pfw, setPfw] = useState(false);
-  const [tagsId, setTagsId] = useState<number[]>([]);
-  const [remarks, setRemarks] = useState('');
-  const [pushUrls, setPushUrls] = useState<string[]>([]);
-  const [headers, setHeaders] = useState<HeaderRow[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [rowErrors, setRowErrors] = useState<{ gwID?: string; msg: string }[]>([]);
-
-  const submit = async () => {
-    const body: GatewayBatchUpdateBody = {
-      gwIDs: gateways.map((g) => g.gwID),
-      mqttKeepAlive: keepAlive.trim() === '' ? undefined : Number(keepAlive),
-      txPower,
-      bridgeLog,
-      enableClassB: classB,
-      enableClassC: classC,
-      enablePFW: pfw,
-    };
-    if (gwType) body.gwType = gwType;
-    if (tagsId.length) body.tagsId = tagsId;
-    if (remarks.trim()) body.remarks = remarks;
-    const urls = pushUrls.map((u) => u.trim()).filter(Boolean);
-    if (urls.length) body.pushUrls = urls;
-    const h = headersToMap(headers);
-    if (Object.keys(h).length) body.headers = h;
-    const r = gatewayBatchUpdateBody.safeParse(body);
-    if (!r.success) {
-      const map: Record<string, string> = {};
-      for (const i of r.error.issues) {
-        const k = i.path.join('.');
-        map[k] ??= RANGES[k]
-          ? t('common:validation.range', RANGES[k])
-          : k.startsWith('pushUrls')
-            ? t('common:validation.url')
-            : t('common:validation.format');
-      }
-      setErrors(map);
-      return;
-    }
-    try {
-      const res = await save.mutateAsync(body);
-      toast.success(t('batchDone', { count: res.count }));
-      onClose();
-    } catch (e) {
-      setRowErrors(refusalOf(gatewayApi.batchUpdate, e)?.errors ?? []);
-    }
-  };
+  const form = useContractForm({
+    schema: gatewayBatchUpdateBody,
+    defaultValues: DEFAULTS,
+    toBody: (v: Values) => {
+      const urls = v.pushUrls.map((u) => u.trim()).filter(Boolean);
+      const headers = headersToMap(v.headers);
+      return {
+        gwIDs: gateways.map((g) => g.gwID),
+        mqttKeepAlive: v.mqttKeepAlive.trim() === '' ? undefined : Number(v.mqttKeepAlive),
+        txPower: v.txPower,
+        bridgeLog: v.bridgeLog,
+        enableClassB: v.enableClassB,
+        enableClassC: v.enableClassC,
+        enablePFW: v.enablePFW,
+        ...(v.gwType ? { gwType: v.gwType } : {}),
+        ...(v.tagsId.length ? { tagsId: v.tagsId } : {}),
+        ...(v.remarks.trim() ? { remarks: v.remarks } : {}),
+        ...(urls.length ? { pushUrls: urls } : {}),
+        ...(Object.keys(headers).length ? { headers } : {}),
+      };
+    },
+  });
+  const { values: v, set } = form;
+  const keepAliveError = form.errorText('mqttKeepAlive');
 
   return (
-    <AppDialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
       title={t('batchUpdate')}
       maxWidth="sm"
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="gw-batch-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="gw-batch-save"
+      submit={(body) => {
+        setRowErrors([]);
+        return save.mutateAsync(body);
+      }}
+      success={(res) => t('batchDone', { count: res.count })}
+      onRefused={(e) => setRowErrors(refusalOf(gatewayApi.batchUpdate, e)?.errors ?? [])}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <Typography variant="body2" color="text.secondary">
@@ -127,13 +125,18 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
           <TextField
             label={t('mqttKeepAlive')}
-            value={keepAlive}
-            onChange={(e) => setKeepAlive(e.target.value)}
-            error={Boolean(errors.mqttKeepAlive)}
-            helperText={errors.mqttKeepAlive ?? t('secondsHint', RANGES.mqttKeepAlive)}
+            value={v.mqttKeepAlive}
+            onChange={(e) => set('mqttKeepAlive', e.target.value)}
+            error={Boolean(keepAliveError)}
+            helperText={keepAliveError ?? t('secondsHint', RANGES.mqttKeepAlive)}
             slotProps={{ htmlInput: { 'data-testid': 'gw-batch-keepalive' } }}
           />
-          <TextField select label={t('txPower')} value={txPower} onChange={(e) => setTxPower(Number(e.target.value))}>
+          <TextField
+            select
+            label={t('txPower')}
+            value={v.txPower}
+            onChange={(e) => set('txPower', Number(e.target.value))}
+          >
             {TX_POWERS.map((p) => (
               <MenuItem key={p} value={p}>
                 {p}
@@ -143,8 +146,8 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
           <TextField
             select
             label={t('bridgeLog')}
-            value={bridgeLog}
-            onChange={(e) => setBridgeLog(Number(e.target.value) as BridgeLog)}
+            value={v.bridgeLog}
+            onChange={(e) => set('bridgeLog', Number(e.target.value) as BridgeLog)}
           >
             <MenuItem value={BRIDGE_LOG.on}>{t('on')}</MenuItem>
             <MenuItem value={BRIDGE_LOG.off}>{t('off')}</MenuItem>
@@ -152,8 +155,8 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
           <TextField
             select
             label={t('gwType')}
-            value={gwType}
-            onChange={(e) => setGwType(e.target.value)}
+            value={v.gwType}
+            onChange={(e) => set('gwType', e.target.value)}
             helperText={t('keepUnchanged')}
           >
             <MenuItem value="">—</MenuItem>
@@ -166,37 +169,42 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <FormControlLabel
-            control={<Switch checked={classB} onChange={(e) => setClassB(e.target.checked)} />}
+            control={<Switch checked={v.enableClassB} onChange={(e) => set('enableClassB', e.target.checked)} />}
             label={t('enableClassB')}
           />
           <FormControlLabel
-            control={<Switch checked={classC} onChange={(e) => setClassC(e.target.checked)} />}
+            control={<Switch checked={v.enableClassC} onChange={(e) => set('enableClassC', e.target.checked)} />}
             label={t('enableClassC')}
           />
           <FormControlLabel
-            control={<Switch checked={pfw} onChange={(e) => setPfw(e.target.checked)} />}
+            control={<Switch checked={v.enablePFW} onChange={(e) => set('enablePFW', e.target.checked)} />}
             label={t('enablePFW')}
           />
         </Box>
         <Autocomplete
           multiple
           options={tags}
-          value={tags.filter((x) => tagsId.includes(x.tagId))}
+          value={tags.filter((x) => v.tagsId.includes(x.tagId))}
           getOptionLabel={(x) => (x.groupName ? `${x.groupName} / ${x.name}` : x.name)}
           isOptionEqualToValue={(a, b) => a.tagId === b.tagId}
-          onChange={(_e, v) => setTagsId(v.map((x) => x.tagId))}
+          onChange={(_e, picked) =>
+            set(
+              'tagsId',
+              picked.map((x) => x.tagId),
+            )
+          }
           renderInput={(params) => <TextField {...params} label={t('tags')} helperText={t('keepUnchanged')} />}
         />
         <TextField
           label={t('remarks')}
-          value={remarks}
-          onChange={(e) => setRemarks(e.target.value)}
-          helperText={`${remarks.length}/50 · ${t('keepUnchanged')}`}
+          value={v.remarks}
+          onChange={(e) => set('remarks', e.target.value)}
+          helperText={`${v.remarks.length}/50 · ${t('keepUnchanged')}`}
           slotProps={{ htmlInput: { maxLength: 50 } }}
         />
         <Box>
           <Typography variant="subtitle2">{t('pushUrls')}</Typography>
-          {pushUrls.map((u, i) => (
+          {v.pushUrls.map((u, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
             <Box key={i} sx={{ display: 'flex', gap: 1, mt: 1 }}>
               <TextField
@@ -204,13 +212,23 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
                 fullWidth
                 value={u}
                 placeholder="https://"
-                onChange={(e) => setPushUrls(pushUrls.map((x, j) => (j === i ? e.target.value : x)))}
-                error={Boolean(errors[`pushUrls.${i}`])}
-                helperText={errors[`pushUrls.${i}`]}
+                onChange={(e) =>
+                  set(
+                    'pushUrls',
+                    v.pushUrls.map((x, j) => (j === i ? e.target.value : x)),
+                  )
+                }
+                error={Boolean(form.errorText(`pushUrls.${i}`))}
+                helperText={form.errorText(`pushUrls.${i}`)}
               />
               <IconButton
                 aria-label={t('common:delete')}
-                onClick={() => setPushUrls(pushUrls.filter((_, j) => j !== i))}
+                onClick={() =>
+                  set(
+                    'pushUrls',
+                    v.pushUrls.filter((_, j) => j !== i),
+                  )
+                }
               >
                 <DeleteIcon />
               </IconButton>
@@ -219,8 +237,8 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
           <Button
             size="small"
             startIcon={<AddIcon />}
-            disabled={pushUrls.length >= PUSH_URLS_MAX}
-            onClick={() => setPushUrls([...pushUrls, ''])}
+            disabled={v.pushUrls.length >= PUSH_URLS_MAX}
+            onClick={() => set('pushUrls', [...v.pushUrls, ''])}
           >
             {t('addPushUrl')}
           </Button>
@@ -229,9 +247,9 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('headers')}
           </Typography>
-          <HeaderEditor value={headers} onChange={setHeaders} />
+          <HeaderEditor value={v.headers} onChange={(rows) => set('headers', rows)} />
         </Box>
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { type GatewayRow, PUSH_URLS_MAX, randomGwId, TIME_ZONES } from '@lns/contract/gateways';
+import { type GatewayRow, gatewayCreateBody, PUSH_URLS_MAX, randomGwId } from '@lns/contract/gateways';
 import AddIcon from '@mui/icons-material/Add';
 import CasinoIcon from '@mui/icons-material/Casino';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -6,8 +6,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,29 +13,38 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor } from '../../../components/HeaderEditor';
 import { HexField } from '../../../components/HexField';
 import { MapPicker } from '../../../components/MapPicker/MapPicker';
-import { ApiError, codeMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/form/useContractForm';
 import { useSession } from '../../../lib/useSession';
 import { useGatewayTags, useGatewayTypes, useRegions, useSaveGateway } from '../api';
-import { emptyForm, formIsPico, formOf, type GatewayForm, PICO, picoDefaults, RANGES, validate } from '../form';
+import { emptyForm, formIsPico, formOf, type GatewayForm, PICO, picoDefaults, RANGES, toBody } from '../form';
+import { PicoFields } from './PicoFields';
 
 const TX_POWERS = Array.from({ length: 28 }, (_, i) => 27 - i);
-const CHANNELS = Array.from({ length: 32 }, (_, i) => i);
-const RATES = Array.from({ length: 6 }, (_, i) => i);
+/** Body fields of the location: the map picker shows one message for them. */
+const LOCATION_FIELDS = [
+  'longitudeForGaodeMap',
+  'latitudeForGaodeMap',
+  'longitudeForGoogleMap',
+  'latitudeForGoogleMap',
+];
 
 /** Add (gateway undefined) or update a gateway, including pico gateways and the location. */
 export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; gateway?: GatewayRow }) {
   const { t } = useTranslation('gateways');
   const editing = Boolean(gateway);
   const { userID } = useSession();
-  const [f, setF] = useState<GatewayForm>(() => (gateway ? formOf(gateway) : emptyForm()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm({
+    schema: gatewayCreateBody,
+    defaultValues: gateway ? formOf(gateway) : emptyForm(),
+    toBody,
+  });
+  const f = form.values;
   const regions = useRegions().data ?? [];
   const types = useGatewayTypes().data ?? [];
   const allTags = useGatewayTags().data ?? [];
@@ -52,87 +59,34 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
   const pico = formIsPico(f);
   const fixedPlan = editing && Boolean(gateway?.pico);
 
-  const set = <K extends keyof GatewayForm>(k: K, v: GatewayForm[K]) => {
-    setF((prev) => {
-      const next = { ...prev, [k]: v };
-      // Entering pico mode shows the channel fields with their defaults.
-      if (formIsPico(next) && !formIsPico(prev) && !gateway?.pico) next.pico = picoDefaults();
-      return next;
-    });
-    setErrors((e) => {
-      const { [k as string]: _, ...rest } = e;
-      return rest;
-    });
-  };
-  const setPico = (patch: Partial<GatewayForm['pico']>) => {
-    setF((prev) => ({ ...prev, pico: { ...prev.pico, ...patch } }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('extendedAttr'))));
+  const { set, fieldState } = form;
+  /** Sets region, subnet and type; entering pico mode shows the channel fields with their defaults. */
+  const setPlan = (plan: Pick<GatewayForm, 'region' | 'subnet' | 'gwType'>) => {
+    set('region', plan.region);
+    set('subnet', plan.subnet);
+    set('gwType', plan.gwType);
+    if (formIsPico(plan) && !formIsPico(f) && !gateway?.pico) set('extendedAttr', picoDefaults());
   };
 
-  const message = (field: string, kind: string, max?: number) => {
-    if (kind === 'required') return t('common:validation.required');
-    const r = RANGES[field];
-    if (r) return t('common:validation.range', r);
-    if (field.startsWith('pushUrls')) return t('common:validation.url');
-    if (field === 'gwID') return t('common:validation.hexLength', { n: 16 });
-    if (kind === 'too_big' && max !== undefined) return t('common:validation.maxLength', { max });
-    return t('common:validation.format');
-  };
-
-  const submit = async () => {
-    const { body, errors: issues } = validate(f);
-    if (issues.length > 0) {
-      const map: Record<string, string> = {};
-      for (const i of issues) map[i.field] ??= message(i.field, i.kind, i.max);
-      setErrors(map);
-      return;
-    }
-    try {
-      await save.mutateAsync(body);
-      toast.success(editing ? t('common:updated') : t('common:created'));
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const text = codeMessage(e.code, e.envelope?.msg);
-        if (e.field) setErrors({ [e.field]: text });
-        toast.error(e.field ? `${text} (${e.field})` : text);
-      }
-    }
-  };
-
-  const err = (k: string) => ({ error: Boolean(errors[k]), helperText: errors[k] ?? ' ' });
-  const hint = (k: string, text: string) => ({ error: Boolean(errors[k]), helperText: errors[k] ?? text });
+  const locationError = LOCATION_FIELDS.some((k) => form.errorText(k));
 
   return (
-    <AppDialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
       title={editing ? t('edit') : t('add')}
       maxWidth="md"
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="gw-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="gw-save"
+      submit={(body) => save.mutateAsync(body)}
+      success={editing ? t('common:updated') : t('common:created')}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1, pt: 1 }}
-      >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1, pt: 1 }}>
         <TextField
           label={t('gwName')}
           required
           value={f.gwName}
           onChange={(e) => set('gwName', e.target.value)}
-          {...hint('gwName', `${f.gwName.length}/64`)}
+          {...fieldState('gwName', `${f.gwName.length}/64`)}
           slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'gw-name' } }}
         />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -143,7 +97,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             value={f.gwID}
             disabled={editing}
             onChange={(v) => set('gwID', v)}
-            {...err('gwID')}
+            {...fieldState('gwID')}
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { 'data-testid': 'gw-id' } }}
           />
@@ -169,14 +123,9 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           onChange={(e) => {
             const region = e.target.value;
             const first = regions.find((r) => r.region === region)?.subnets[0]?.subnet ?? '';
-            setF((prev) => {
-              const next = { ...prev, region, subnet: first };
-              if (formIsPico(next) && !formIsPico(prev)) next.pico = picoDefaults();
-              return next;
-            });
-            setErrors(({ region: _r, subnet: _s, ...rest }) => rest);
+            setPlan({ ...f, region, subnet: first });
           }}
-          {...err('region')}
+          {...fieldState('region')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-region' } }}
         >
           {regions.map((r) => (
@@ -195,8 +144,8 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           required
           value={subnets.some((s) => s.subnet === f.subnet) ? f.subnet : ''}
           disabled={fixedPlan || !f.region}
-          onChange={(e) => set('subnet', e.target.value)}
-          {...err('subnet')}
+          onChange={(e) => setPlan({ ...f, subnet: e.target.value })}
+          {...fieldState('subnet')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-subnet' } }}
         >
           {subnets.map((s) => (
@@ -210,8 +159,8 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           label={t('gwType')}
           required
           value={types.some((x) => x.gwType === f.gwType) ? f.gwType : ''}
-          onChange={(e) => set('gwType', e.target.value)}
-          {...err('gwType')}
+          onChange={(e) => setPlan({ ...f, gwType: e.target.value })}
+          {...fieldState('gwType')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-type' } }}
         >
           {types.map((x) => (
@@ -230,7 +179,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           required
           value={f.txPower}
           onChange={(e) => set('txPower', Number(e.target.value))}
-          {...err('txPower')}
+          {...fieldState('txPower')}
           slotProps={{ htmlInput: { 'data-testid': 'gw-txpower' } }}
         >
           {TX_POWERS.map((p) => (
@@ -244,91 +193,19 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             {t('picoHint', { region: PICO.region, subnet: PICO.subnet })}
           </Alert>
         )}
-        {pico && (
-          <Box
-            sx={{
-              gridColumn: '1 / -1',
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
-              gap: 2,
-            }}
-            data-testid="gw-pico"
-          >
-            <Divider sx={{ gridColumn: '1 / -1' }}>
-              <Chip size="small" color="secondary" label={t('picoSettings')} />
-            </Divider>
-            {(
-              [
-                ['publicCh', 'publicChannel', CHANNELS, 'CH', 'extendedAttr.publicChannel.ch'],
-                ['publicDr', 'publicRate', RATES, 'DR', 'extendedAttr.publicChannel.dr'],
-                ['dataCh', 'dataChannel', CHANNELS, 'CH', 'extendedAttr.dataChannel.ch'],
-                ['dataDr', 'dataRate', RATES, 'DR', 'extendedAttr.dataChannel.dr'],
-              ] as const
-            ).map(([k, label, opts, prefix, field]) => (
-              <TextField
-                key={k}
-                select
-                required
-                label={t(label)}
-                value={f.pico[k]}
-                onChange={(e) => setPico({ [k]: Number(e.target.value) })}
-                {...err(field)}
-                slotProps={{ htmlInput: { 'data-testid': `gw-pico-${k}` } }}
-              >
-                {opts.map((o) => (
-                  <MenuItem key={o} value={o}>
-                    {prefix}
-                    {o}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ))}
-            <TextField
-              label={t('heartBeatPeriod')}
-              value={f.pico.heartBeatPeriod}
-              onChange={(e) => setPico({ heartBeatPeriod: e.target.value })}
-              {...hint('extendedAttr.heartBeatPeriod', t('rangeHint', RANGES['extendedAttr.heartBeatPeriod']))}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'gw-pico-heartbeat' } }}
-            />
-            <TextField
-              select
-              label={t('timeZone')}
-              value={f.pico.timeZone}
-              onChange={(e) => setPico({ timeZone: e.target.value })}
-              {...err('extendedAttr.timeZone')}
-            >
-              {TIME_ZONES.map((z) => (
-                <MenuItem key={z} value={z}>
-                  {z}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={t('upgradeServer')}
-              value={f.pico.upgradeServer}
-              onChange={(e) => setPico({ upgradeServer: e.target.value })}
-              {...err('extendedAttr.upgradeServer')}
-            />
-            <TextField
-              label={t('proxyServer')}
-              value={f.pico.proxyServer}
-              onChange={(e) => setPico({ proxyServer: e.target.value })}
-              {...err('extendedAttr.proxyServer')}
-            />
-          </Box>
-        )}
+        {pico && <PicoFields form={form} />}
         <TextField
           label={t('mqttKeepAlive')}
           value={f.mqttKeepAlive}
           onChange={(e) => set('mqttKeepAlive', e.target.value)}
-          {...hint('mqttKeepAlive', t('secondsHint', RANGES.mqttKeepAlive))}
+          {...fieldState('mqttKeepAlive', t('secondsHint', RANGES.mqttKeepAlive))}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'gw-keepalive' } }}
         />
         <TextField
           label={t('statInterval')}
           value={f.statInterval}
           onChange={(e) => set('statInterval', e.target.value)}
-          {...hint('statInterval', t('secondsHint', RANGES.statInterval))}
+          {...fieldState('statInterval', t('secondsHint', RANGES.statInterval))}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'gw-statinterval' } }}
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -367,7 +244,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
             <TextField
               {...params}
               label={t('tags')}
-              {...err('tagsId')}
+              {...fieldState('tagsId')}
               inputProps={{ ...params.inputProps, 'data-testid': 'gw-tags' }}
             />
           )}
@@ -388,7 +265,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
                     f.pushUrls.map((x, j) => (j === i ? e.target.value : x)),
                   )
                 }
-                {...err(`pushUrls.${i}`)}
+                {...fieldState(`pushUrls.${i}`)}
               />
               <IconButton
                 aria-label={t('common:delete')}
@@ -422,34 +299,27 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
           label={t('ntpServer')}
           value={f.ntpServer}
           onChange={(e) => set('ntpServer', e.target.value)}
-          {...err('ntpServer')}
+          {...fieldState('ntpServer')}
         />
         <TextField
           label={t('remarks')}
           value={f.remarks}
           onChange={(e) => set('remarks', e.target.value)}
-          {...hint('remarks', `${f.remarks.length}/50`)}
+          {...fieldState('remarks', `${f.remarks.length}/50`)}
           slotProps={{ htmlInput: { maxLength: 50, 'data-testid': 'gw-remarks' } }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('location')}
           </Typography>
-          <MapPicker
-            value={f.location}
-            onChange={(v) => {
-              set('location', v);
-              setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.includes('Map'))));
-            }}
-          />
-          {Object.keys(errors).some((k) => k.includes('Map')) && (
+          <MapPicker value={f.location} onChange={(v) => set('location', v)} />
+          {locationError && (
             <Typography color="error" variant="caption">
               {t('common:validation.format')}
             </Typography>
           )}
         </Box>
-        <button type="submit" hidden />
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { GW_ARCHS, type GwSubmodel, type GwTypeRow, gwTypeCreateBody } from '@lns/contract/gateway-types';
+import { GW_ARCHS, type GwArch, type GwSubmodel, type GwTypeRow, gwTypeCreateBody } from '@lns/contract/gateway-types';
 import { DEFAULT_COLOR, GWTYPE_NAME_MAX } from '@lns/contract/limits';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -11,84 +11,68 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog';
-import { ApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { FormDialog } from '../../../components/FormDialog';
+import { useContractForm } from '../../../lib/form/useContractForm';
 import { useSaveGwType } from '../api';
 import { ColorChoice } from './ColorChoice';
+
+type Values = { gwType: string; arch: GwArch | ''; color: string; supportGPS: boolean; submodels: GwSubmodel[] };
 
 /** Add or update a gateway type: name (≤ 20, stored lowercase), arch, colour, GPS, submodels. */
 export function GwTypeDialog({ type, onClose }: { type?: GwTypeRow; onClose: () => void }) {
   const { t } = useTranslation('gateways');
   const save = useSaveGwType();
-  const [gwType, setGwType] = useState(type?.gwType ?? '');
-  const [arch, setArch] = useState<string>(type?.arch ?? '');
-  const [color, setColor] = useState(type?.color ?? DEFAULT_COLOR);
-  const [supportGPS, setGps] = useState(type?.supportGPS ?? false);
-  const [submodels, setSubmodels] = useState<GwSubmodel[]>(type?.submodels ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async () => {
-    const body = { gwType, arch, color, supportGPS, submodels };
-    const r = gwTypeCreateBody.safeParse(body);
-    if (!r.success) {
-      const map: Record<string, string> = {};
-      for (const i of r.error.issues) {
-        const k = String(i.path[0]);
-        const empty = k === 'gwType' ? gwType.trim() === '' : k === 'arch' ? !arch : false;
-        map[k] ??= empty
-          ? t('common:validation.required')
-          : i.code === 'too_big'
-            ? t('common:validation.maxLength', { max: GWTYPE_NAME_MAX })
-            : t('common:validation.nameChars');
-      }
-      setErrors(map);
-      return;
-    }
-    try {
-      await save.mutateAsync(type ? { ...r.data, gwTypeID: type.gwTypeID } : r.data);
-      toast.success(type ? t('common:updated') : t('common:created'));
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.field) setErrors({ [e.field]: e.message });
-    }
+  const defaults: Values = {
+    gwType: type?.gwType ?? '',
+    arch: type?.arch ?? '',
+    color: type?.color ?? DEFAULT_COLOR,
+    supportGPS: type?.supportGPS ?? false,
+    submodels: type?.submodels ?? [],
   };
+  const form = useContractForm({
+    schema: gwTypeCreateBody,
+    defaultValues: defaults,
+    toBody: (v: Values) => ({ ...v, arch: v.arch || undefined }),
+  });
+  const { values: v, set } = form;
+  const submodels = v.submodels;
+  const nameError = form.errorText('gwType');
+  const archError = form.errorText('arch');
+  const setSubmodel = (i: number, patch: Partial<GwSubmodel>) =>
+    set(
+      'submodels',
+      submodels.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+    );
 
   return (
-    <AppDialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
       title={type ? t('typeEdit') : t('typeAdd')}
       maxWidth="sm"
-      actions={
-        <>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="gwtype-save">
-            {t('common:save')}
-          </Button>
-        </>
-      }
+      submitTestId="gwtype-save"
+      submit={(body) => save.mutateAsync(type ? { ...body, gwTypeID: type.gwTypeID } : body)}
+      success={type ? t('common:updated') : t('common:created')}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <TextField
           label={t('gwType')}
           required
-          value={gwType}
-          onChange={(e) => setGwType(e.target.value)}
-          error={Boolean(errors.gwType)}
-          helperText={errors.gwType ?? `${gwType.length}/${GWTYPE_NAME_MAX} · ${t('lowercaseHint')}`}
+          value={v.gwType}
+          onChange={(e) => set('gwType', e.target.value)}
+          error={Boolean(nameError)}
+          helperText={nameError ?? `${v.gwType.length}/${GWTYPE_NAME_MAX} · ${t('lowercaseHint')}`}
           slotProps={{ htmlInput: { maxLength: GWTYPE_NAME_MAX, 'data-testid': 'gwtype-name' } }}
         />
         <TextField
           select
           label={t('arch')}
           required
-          value={arch}
-          onChange={(e) => setArch(e.target.value)}
-          error={Boolean(errors.arch)}
-          helperText={errors.arch ?? ' '}
+          value={v.arch}
+          onChange={(e) => set('arch', e.target.value as GwArch)}
+          error={Boolean(archError)}
+          helperText={archError ?? ' '}
           slotProps={{ htmlInput: { 'data-testid': 'gwtype-arch' } }}
         >
           {GW_ARCHS.map((a) => (
@@ -101,10 +85,10 @@ export function GwTypeDialog({ type, onClose }: { type?: GwTypeRow; onClose: () 
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('color')}
           </Typography>
-          <ColorChoice value={color} onChange={setColor} />
+          <ColorChoice value={v.color} onChange={(c) => set('color', c)} />
         </Box>
         <FormControlLabel
-          control={<Switch checked={supportGPS} onChange={(e) => setGps(e.target.checked)} />}
+          control={<Switch checked={v.supportGPS} onChange={(e) => set('supportGPS', e.target.checked)} />}
           label={t('supportGPS')}
         />
         <Box>
@@ -116,36 +100,27 @@ export function GwTypeDialog({ type, onClose }: { type?: GwTypeRow; onClose: () 
                 size="small"
                 label={t('model')}
                 value={m.model}
-                onChange={(e) => setSubmodels(submodels.map((x, j) => (j === i ? { ...x, model: e.target.value } : x)))}
-                error={Boolean(errors.submodels)}
+                onChange={(e) => setSubmodel(i, { model: e.target.value })}
+                error={Boolean(form.errorText(`submodels.${i}`))}
                 slotProps={{ htmlInput: { maxLength: GWTYPE_NAME_MAX } }}
                 sx={{ flex: 1 }}
               />
               <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={m.lte}
-                    onChange={(e) =>
-                      setSubmodels(submodels.map((x, j) => (j === i ? { ...x, lte: e.target.checked } : x)))
-                    }
-                  />
-                }
+                control={<Checkbox checked={m.lte} onChange={(e) => setSubmodel(i, { lte: e.target.checked })} />}
                 label="LTE"
               />
               <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={m.wifi}
-                    onChange={(e) =>
-                      setSubmodels(submodels.map((x, j) => (j === i ? { ...x, wifi: e.target.checked } : x)))
-                    }
-                  />
-                }
+                control={<Checkbox checked={m.wifi} onChange={(e) => setSubmodel(i, { wifi: e.target.checked })} />}
                 label="Wi-Fi"
               />
               <IconButton
                 aria-label={t('common:delete')}
-                onClick={() => setSubmodels(submodels.filter((_, j) => j !== i))}
+                onClick={() =>
+                  set(
+                    'submodels',
+                    submodels.filter((_, j) => j !== i),
+                  )
+                }
               >
                 <DeleteIcon />
               </IconButton>
@@ -154,12 +129,12 @@ export function GwTypeDialog({ type, onClose }: { type?: GwTypeRow; onClose: () 
           <Button
             size="small"
             startIcon={<AddIcon />}
-            onClick={() => setSubmodels([...submodels, { model: '', lte: false, wifi: false }])}
+            onClick={() => set('submodels', [...submodels, { model: '', lte: false, wifi: false }])}
           >
             {t('addSubmodel')}
           </Button>
         </Box>
       </Box>
-    </AppDialog>
+    </FormDialog>
   );
 }

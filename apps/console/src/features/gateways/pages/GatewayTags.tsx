@@ -13,9 +13,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../app/providers';
 import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
-import { toast } from '../../../lib/toast';
+import { useContractForm } from '../../../lib/form/useContractForm';
+import { useFormSubmit } from '../../../lib/form/useFormSubmit';
 import { useSession } from '../../../lib/useSession';
 import { deleteTags, gwKeys, useCreateTags, useGatewayTags } from '../api';
+
+type TagForm = { names: string[]; pending: string; groupName: string };
+const EMPTY: TagForm = { names: [], pending: '', groupName: '' };
 
 /** /gateway/tag: tags grouped by group name; add several at once; delete with slide verification. */
 export default function GatewayTags() {
@@ -23,10 +27,6 @@ export default function GatewayTags() {
   const { isAdmin } = useSession();
   const q = useGatewayTags();
   const create = useCreateTags();
-  const [names, setNames] = useState<string[]>([]);
-  const [pending, setPending] = useState('');
-  const [groupName, setGroupName] = useState('');
-  const [error, setError] = useState('');
   const [toDelete, setToDelete] = useState<GatewayTag[] | null>(null);
   const groups = useMemo(() => {
     const m = new Map<string, GatewayTag[]>();
@@ -37,26 +37,23 @@ export default function GatewayTags() {
     return [...m.entries()];
   }, [q.data, isAdmin, t]);
 
-  const submit = async () => {
-    const all = [...names, ...(pending.trim() ? [pending.trim()] : [])];
-    const r = gatewayTagCreateBody.safeParse({ tags: all, groupName });
-    if (!r.success) {
-      const i = r.error.issues[0]!;
-      setError(
-        all.length === 0
-          ? t('tagsRequired')
-          : i.code === 'too_big'
-            ? t('common:validation.maxLength', { max: TAG_NAME_MAX })
-            : t('duplicateTags'),
-      );
-      return;
-    }
-    await create.mutateAsync(r.data);
-    toast.success(t('common:created'));
-    setNames([]);
-    setPending('');
-    setError('');
-  };
+  const form = useContractForm({
+    schema: gatewayTagCreateBody,
+    defaultValues: EMPTY,
+    // A name still being typed counts too.
+    toBody: (v: TagForm) => ({
+      tags: [...v.names, ...(v.pending.trim() ? [v.pending.trim()] : [])],
+      groupName: v.groupName,
+    }),
+  });
+  const { values: v, set } = form;
+  const error = form.errorText('tags');
+  const submit = useFormSubmit(form, {
+    submit: (body) => create.mutateAsync(body),
+    success: t('common:created'),
+    // The group name stays for the next batch of tags.
+    onDone: () => form.reset({ ...EMPTY, groupName: form.getValues('groupName') }),
+  });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
@@ -66,13 +63,10 @@ export default function GatewayTags() {
           multiple
           freeSolo
           options={[]}
-          value={names}
-          inputValue={pending}
-          onInputChange={(_e, v) => setPending(v)}
-          onChange={(_e, v) => {
-            setNames((v as string[]).map((s) => s.trim()).filter(Boolean));
-            setError('');
-          }}
+          value={v.names}
+          inputValue={v.pending}
+          onInputChange={(_e, typed) => set('pending', typed)}
+          onChange={(_e, picked) => set('names', picked.map((s) => s.trim()).filter(Boolean))}
           sx={{ flex: 2, minWidth: 240 }}
           renderInput={(p) => (
             <TextField
@@ -87,9 +81,9 @@ export default function GatewayTags() {
         />
         <TextField
           label={t('groupName')}
-          value={groupName}
-          onChange={(e) => setGroupName(e.target.value)}
-          helperText={`${groupName.length}/${TAG_NAME_MAX}`}
+          value={v.groupName}
+          onChange={(e) => set('groupName', e.target.value)}
+          helperText={`${v.groupName.length}/${TAG_NAME_MAX}`}
           slotProps={{ htmlInput: { maxLength: TAG_NAME_MAX, 'data-testid': 'tag-group' } }}
           sx={{ flex: 1, minWidth: 160 }}
         />
@@ -97,7 +91,7 @@ export default function GatewayTags() {
           variant="contained"
           startIcon={<AddIcon />}
           onClick={() => void submit()}
-          loading={create.isPending}
+          loading={form.formState.isSubmitting}
           sx={{ mt: 1 }}
           data-testid="tag-add"
         >
