@@ -35,7 +35,7 @@ export default defineConfig({
           name: 'console',
           include: ['apps/console/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/console/src/test/setup.ts'],
+          setupFiles: ['apps/console/test/setup.ts'],
           css: false,
         },
       },

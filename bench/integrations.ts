@@ -9,8 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { localTopics } from '../apps/server/src/bus/bus';
-import { makeApp, uplink } from '../apps/server/src/integrations/test/fixtures';
 import { createTestApp } from '../apps/server/test/harness';
+import { makeApp, uplink } from '../apps/server/test/integration-fixtures';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 20_000);
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 10);

@@ -16,7 +16,7 @@ import { buildApp } from '../apps/server/src/app';
 import { topics } from '../apps/server/src/bus/bus';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seedGateway } from '../apps/server/src/http/streams/test-fixtures';
+import { seedGateway } from '../apps/server/test/stream-fixtures';
 
 const RATE = Number(process.env.RATE ?? 100);
 const DURATION = Number(process.env.DURATION ?? 15);

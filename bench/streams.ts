@@ -26,7 +26,7 @@ const pct = (sorted: number[], p: number) =>
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase } = await import('../apps/server/src/db/client');
   const { topics } = await import('../apps/server/src/bus/bus');
-  const { seedApp, seedDevice } = await import('../apps/server/src/http/streams/test-fixtures');
+  const { seedApp, seedDevice } = await import('../apps/server/test/stream-fixtures');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bench-ws-'));
   const config = loadConfig({

@@ -1,4 +1,4 @@
-// `npm test`: lint + format check, type check, unit/API/component tests (Vitest), console build,
+// `npm test`: lint + format check, import rules (dependency-cruiser), type check, unit/API/component tests (Vitest), console build,
 // browser journeys (Playwright in Chromium). Last line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +32,17 @@ function readJson(file) {
   }
 }
 
-if (!only || only === 'lint') check('lint and format', 'npx', ['biome', 'check', '.']);
+if (!only || only === 'lint') {
+  check('lint and format', 'npx', ['biome', 'check', '.']);
+  check('import cycles and feature boundaries', 'npx', [
+    'depcruise',
+    'apps',
+    'packages',
+    'tools',
+    '--config',
+    '.dependency-cruiser.cjs',
+  ]);
+}
 if (!only || only === 'types') check('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
 if (!only || only === 'unit') {

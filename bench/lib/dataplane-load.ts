@@ -6,8 +6,8 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildDataFrame } from '@lns/lorawan/frames';
-import { rxpkOf, TestGateway } from '../../apps/server/src/bridge/test-gateway';
 import { abpDevice } from '../../apps/server/test/devices-fixtures';
+import { rxpkOf, TestGateway } from '../../apps/server/test/gateway';
 import { gwIdOf } from './dataplane-setup';
 
 const a = JSON.parse(process.argv[2]!) as {

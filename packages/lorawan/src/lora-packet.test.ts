@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import loraPacket from 'lora-packet';
 import { describe, expect, it } from 'vitest';
+import { hexOf } from '../test/arbitraries';
 import { buildDataFrame, openDataFrame } from './frames';
 import { buildJoinAccept, buildJoinRequest, openJoinAccept, openJoinRequest } from './join';
 import { encodeMacCommands } from './mac';
 import type { DataMType } from './phy';
-import { hexOf } from './test-arbitraries';
 
 /** Cross-checks against lora-packet (anthonykirby/lora-packet, dev dependency), both directions. */
 

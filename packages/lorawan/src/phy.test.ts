@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { phyArb, plain } from '../test/arbitraries';
 import { LorawanError } from './errors';
 import { decodePhy, encodePhy } from './phy';
-import { phyArb, plain } from './test-arbitraries';
 
 const h = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex');
 const codeOf = (f: () => unknown): string | undefined => {

@@ -76,7 +76,8 @@ const SCANNED_EXTENSIONS = new Set([
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', 'test-results', 'playwright-report']);
 const SKIPPED_FILES = new Set(['package-lock.json']);
 
-function* filesUnder(dir: string): Generator<string> {
+/** Every scanned file below `dir`, skipping dependencies and build output. */
+export function* filesUnder(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);

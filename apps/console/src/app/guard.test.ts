@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setupI18n, stubFetch } from '../../test/render';
 import { setNavigator } from '../lib/http';
 import { session } from '../lib/session';
-import { setupI18n, stubFetch } from '../test/render';
 import { loginLoader, requireSession, unknownLoader } from './guard';
 import { ROUTES } from './routes';
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setupI18n } from '../../test/render';
 import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, lazyPage, withTimeout } from '../lib/lazyWithTimeout';
-import { setupI18n } from '../test/render';
 import { RouteError } from './RootShell';
 
 const HydrateFallback = () => null;

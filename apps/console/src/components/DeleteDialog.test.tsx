@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, setupI18n } from '../../test/render';
 import { ApiError } from '../lib/http';
-import { renderWithProviders, setupI18n } from '../test/render';
 import { DeleteDialog, REARM_MS } from './DeleteDialog';
 
 const slide = () => {

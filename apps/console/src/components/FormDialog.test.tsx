@@ -3,12 +3,12 @@ import { C } from '@lns/contract/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import { useContractForm } from '../lib/form/useContractForm';
 import type { RefusalTable } from '../lib/form/useFormSubmit';
 import { http } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { toast } from '../lib/toast';
-import { renderWithProviders, setupI18n, stubFetch } from '../test/render';
 import { FormDialog } from './FormDialog';
 
 // A form over contract pieces: a name and one push URL, sent to a stubbed endpoint.

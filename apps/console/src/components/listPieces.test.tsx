@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, setupI18n } from '../../test/render';
 import { ApiError } from '../lib/http';
-import { renderWithProviders, setupI18n } from '../test/render';
 import { deleteAllOrNothing, deleteOneByOne } from './deleteResults';
 import { RowActions } from './RowActions';
 

@@ -1,7 +1,7 @@
 import { applicationApi } from '@lns/contract/api/applications';
 import { searchApi } from '@lns/contract/api/search';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setupI18n, stubFetch } from '../test/render';
+import { setupI18n, stubFetch } from '../../test/render';
 import { api, refusalOf } from './api';
 import { session } from './session';
 

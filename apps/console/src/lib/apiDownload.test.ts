@@ -1,7 +1,7 @@
 import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import { C } from '@lns/contract/codes';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupI18n, stubFetch } from '../test/render';
+import { setupI18n, stubFetch } from '../../test/render';
 import { api } from './api';
 import { ApiError, NETWORK_ERROR } from './http';
 import { session } from './session';

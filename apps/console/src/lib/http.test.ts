@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupI18n, stubFetch } from '../test/render';
+import { setupI18n, stubFetch } from '../../test/render';
 import { ApiError, http, NETWORK_ERROR, request, setNavigator } from './http';
 import { setLanguage } from './i18n';
 import { session } from './session';

@@ -1,9 +1,9 @@
 import { buildPushData, DATAGRAM_LIMITS } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectGateway, metric, settle, startDataPlane } from '../../test/dataplane-kit';
+import type { TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { DataPlane } from '../ns/dataplane';
-import { connectGateway, metric, settle, startDataPlane } from '../ns/test-kit';
-import type { TestGateway } from './test-gateway';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const pushWithBody = (eui: string, body: string) =>

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildPullData, buildPushData } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectGateway, metric, settle, startDataPlane } from '../../test/dataplane-kit';
+import { rxpkOf, TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { DataPlane } from '../ns/dataplane';
-import { connectGateway, metric, settle, startDataPlane } from '../ns/test-kit';
-import { rxpkOf, TestGateway } from './test-gateway';
 
 describe('Semtech UDP bridge', () => {
   let t: TestApp;

@@ -1,11 +1,11 @@
 import { openDataFrame } from '@lns/lorawan/frames';
 import type { Datagram } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpSession, startDataPlane } from '../../test/dataplane-kit';
 import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, TestGateway } from '../../test/gateway';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness';
-import { rxpkOf, TestGateway } from '../bridge/test-gateway';
 import type { DataPlane } from './dataplane';
-import { abpSession, startDataPlane } from './test-kit';
 
 /**
  * Two instances sharing Redis, as behind a UDP load balancer that sent the gateway's uplinks to

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { abpSession } from '../../test/dataplane-kit';
 import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, TestGateway } from '../../test/gateway';
 import { freshDatabase, onPostgres } from '../../test/harness';
 import { freePort, until } from '../../test/server-process';
-import { rxpkOf, TestGateway } from '../bridge/test-gateway';
-import { abpSession } from './test-kit';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
 

@@ -5,12 +5,12 @@ import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import { decodeMacCommands, encodeMacCommands } from '@lns/lorawan/mac';
 import type { Datagram, Txpk } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, settle, startDataPlane } from '../../test/dataplane-kit';
 import { abpDevice, otaaDevice } from '../../test/devices-fixtures';
+import { rxpkOf, type TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { rxpkOf, type TestGateway } from '../bridge/test-gateway';
 import { localTopics, topics } from '../bus/bus';
 import type { DataPlane } from './dataplane';
-import { abpSession, connectGateway, settle, startDataPlane } from './test-kit';
 
 type PullResp = Datagram & { kind: 'PULL_RESP' };
 const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, settle, startDataPlane } from '../../test/dataplane-kit';
 import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, type TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { rxpkOf, type TestGateway } from '../bridge/test-gateway';
 import type { DataPlane } from './dataplane';
-import { abpSession, connectGateway, settle, startDataPlane } from './test-kit';
 
 const GOOD = 'function decodeUplink(i) { return { data: { n: i.bytes[0] } }; }';
 const LOOP = 'function decodeUplink() { for (;;) {} }';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rxpkOf } from '../bridge/test-gateway';
+import { rxpkOf } from '../../test/gateway';
 import { Deduplicator, type Uplink } from './dedup';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
+import { abpSession } from '../../test/dataplane-kit';
 import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, TestGateway } from '../../test/gateway';
 import { serverProcess, until } from '../../test/server-process';
-import { rxpkOf, TestGateway } from '../bridge/test-gateway';
-import { abpSession } from './test-kit';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const GW = 'c0ee4000000000d1';

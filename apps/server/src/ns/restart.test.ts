@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, settle } from '../../test/dataplane-kit';
 import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, TestGateway } from '../../test/gateway';
 import { ADMIN_PASSWORD, freshDatabase, onPostgres } from '../../test/harness';
 import { buildApp } from '../app';
-import { rxpkOf, TestGateway } from '../bridge/test-gateway';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { abpSession, connectGateway, settle } from './test-kit';
 
 /** An app on a database that outlives it: a PGlite directory, or a PostgreSQL database. */
 async function persistentStore() {

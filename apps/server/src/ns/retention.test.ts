@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, settle, startDataPlane } from '../../test/dataplane-kit';
 import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, type TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { rxpkOf, type TestGateway } from '../bridge/test-gateway';
 import { settings } from '../db/schema/core';
 import type { DataPlane } from './dataplane';
 import { parseDataSettings } from './settings';
-import { abpSession, connectGateway, settle, startDataPlane } from './test-kit';
 
 const DAY = 86_400_000;
 

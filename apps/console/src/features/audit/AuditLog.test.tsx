@@ -2,8 +2,8 @@ import { auditApi } from '@lns/contract/api/audit';
 import { authApi } from '@lns/contract/api/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
-import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import AuditLog from './pages/AuditLog';
 
 const update = {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import LoginPage from './LoginPage';
 
 describe('LoginPage', () => {

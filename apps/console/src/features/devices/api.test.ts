@@ -1,8 +1,8 @@
 import { C } from '@lns/contract/codes';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setupI18n, stubFetch } from '../../../test/render';
 import { ApiError } from '../../lib/http';
 import { session } from '../../lib/session';
-import { setupI18n, stubFetch } from '../../test/render';
 import { batchCreate, deleteDevices, deleteTags, deviceDeleteRefusals, tagDeleteRefusals } from './api';
 
 const refused = (code: number, data: unknown) => () =>

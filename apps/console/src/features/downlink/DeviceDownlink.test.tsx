@@ -1,8 +1,8 @@
 import { DOWNLINK_STATUS } from '@lns/contract/frames';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
-import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import DeviceDownlink from './pages/DeviceDownlink';
 
 /** The page follows status changes on the device's stream; no stream server runs here. */

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { REARM_MS } from '../../components/DeleteDialog';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
-import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import GatewayList from './pages/GatewayList';
 
 /** A gateway as the server lists it (checked against the contract by the client). */

@@ -1,7 +1,7 @@
 import { gatewayCreateBody } from '@lns/contract/gateways';
 import { describe, expect, it } from 'vitest';
+import { setupI18n } from '../../../test/render';
 import { contractResolver } from '../../lib/form/useContractForm';
-import { setupI18n } from '../../test/render';
 import { emptyForm, type GatewayForm, toBody } from './form';
 
 const base = (patch: Partial<GatewayForm> = {}): GatewayForm => ({

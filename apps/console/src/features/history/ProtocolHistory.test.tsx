@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
-import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import ProtocolHistory from './pages/ProtocolHistory';
 
 const frame = {

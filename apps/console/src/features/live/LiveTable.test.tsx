@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, setupI18n } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
-import { renderWithProviders, setupI18n } from '../../test/render';
 import GatewayLive from './pages/GatewayLive';
 
 class FakeWS {

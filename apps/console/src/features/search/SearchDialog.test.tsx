@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { BuiltPages } from '../../lib/builtPages';
 import { session } from '../../lib/session';
-import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import SearchDialog from './SearchDialog';
 
 describe('SearchDialog', () => {

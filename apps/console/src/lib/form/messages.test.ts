@@ -4,9 +4,9 @@ import { userCreateBody } from '@lns/contract/users';
 import { V } from '@lns/contract/validation';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { setupI18n } from '../../../test/render';
 import enCommon from '../../locales/en-US/common.json';
 import zhCommon from '../../locales/zh-CN/common.json';
-import { setupI18n } from '../../test/render';
 import { issueText, zodIssueText } from './messages';
 
 /** What a form shows for each refused path of `schema` given `body`. */

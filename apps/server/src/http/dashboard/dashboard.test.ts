@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { seedApp, seedDevice, seedGateway } from '../streams/test-fixtures';
+import { seedApp, seedDevice, seedGateway } from '../../../test/stream-fixtures';
 
 describe('GET /api/index', () => {
   let t: TestApp;

@@ -1,15 +1,15 @@
 import { STREAM_CLOSE } from '@lns/contract/streams';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, startDataPlane } from '../../../test/dataplane-kit';
 import { abpDevice, hex } from '../../../test/devices-fixtures';
+import { rxpkOf, type TestGateway } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { type Client, client, closedWith, listen } from '../../../test/stream-client';
 import { hashToken } from '../../auth/tokens';
-import { rxpkOf, type TestGateway } from '../../bridge/test-gateway';
 import { type AuthRevoked, type BusTopics, localTopics, type TopicOf, topics } from '../../bus/bus';
 import type { AppStreamEvent, EntityDeleted } from '../../bus/events';
-import { abpSession, connectGateway, startDataPlane } from '../../ns/test-kit';
 import { streamLimits } from './client';
-import { type Client, client, closedWith, listen } from './test-client';
 
 const defaults = { ...streamLimits };
 

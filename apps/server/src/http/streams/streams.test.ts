@@ -1,11 +1,11 @@
 import type { BusEvent } from '@lns/contract/frames';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { type Client, client, closedWith, listen, open } from '../../../test/stream-client';
+import { seedApp, seedDevice, seedGateway } from '../../../test/stream-fixtures';
 import { topics } from '../../bus/bus';
 import type { AppStreamEvent, GatewayStreamEvent } from '../../bus/events';
 import { streamLimits } from './client';
-import { type Client, client, closedWith, listen, open } from './test-client';
-import { seedApp, seedDevice, seedGateway } from './test-fixtures';
 
 const defaults = { ...streamLimits };
 

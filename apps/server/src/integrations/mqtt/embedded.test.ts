@@ -2,7 +2,6 @@ import net from 'node:net';
 import type { DownlinkRecord } from '@lns/contract/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { localTopics } from '../../bus/bus';
 import {
   connect,
   grants,
@@ -12,7 +11,8 @@ import {
   nextMessage,
   queuedDownlinks,
   uplink,
-} from '../test/fixtures';
+} from '../../../test/integration-fixtures';
+import { localTopics } from '../../bus/bus';
 
 describe('embedded MQTT broker', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { connect, makeApp, makeDevice, nextMessage, queuedDownlinks, uplink } from '../../../test/integration-fixtures';
 import { localTopics } from '../../bus/bus';
-import { connect, makeApp, makeDevice, nextMessage, queuedDownlinks, uplink } from '../test/fixtures';
 
 /** The same through an external broker: Mosquitto on this machine (anonymous access allowed). */
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';

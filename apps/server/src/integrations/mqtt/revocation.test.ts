@@ -1,13 +1,21 @@
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectGateway, startDataPlane } from '../../../test/dataplane-kit';
+import type { TestGateway } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import type { TestGateway } from '../../bridge/test-gateway';
+import {
+  connect,
+  grants,
+  makeApp,
+  makeDevice,
+  mqCredentials,
+  nextMessage,
+  uplink,
+} from '../../../test/integration-fixtures';
 import { localTopics } from '../../bus/bus';
 import { users } from '../../db/schema/core';
 import { applications } from '../../db/schema/devices';
-import { connectGateway, startDataPlane } from '../../ns/test-kit';
-import { connect, grants, makeApp, makeDevice, mqCredentials, nextMessage, uplink } from '../test/fixtures';
 import { mqttSessionLimits } from './sessions';
 
 const defaultRevalidateMs = mqttSessionLimits.revalidateMs;

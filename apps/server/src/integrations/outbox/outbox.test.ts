@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { makeDevice, uplink } from '../../../test/integration-fixtures';
 import { ApplicationRepository } from '../../applications/repository';
 import type { AppRef } from '../../bus/events';
 import { deviceMessages } from '../../db/schema/dataplane';
@@ -10,7 +11,6 @@ import { outbox } from '../../db/schema/outbox';
 import { appMessageRow } from '../../ns/records';
 import { bulkInsert } from '../../ns/writer';
 import { decodeCayenne } from '../decoders/cayenne';
-import { makeDevice, uplink } from '../test/fixtures';
 import { appMessageDeliveries } from './deliveries';
 
 const until = async (cond: () => Promise<boolean>, ms = 10_000) => {

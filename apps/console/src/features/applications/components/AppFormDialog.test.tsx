@@ -2,8 +2,8 @@ import type { AppDetail } from '@lns/contract/applications';
 import { C } from '@lns/contract/codes';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
-import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { AppFormDialog } from './AppFormDialog';
 
 const APP: AppDetail = {

@@ -2,8 +2,8 @@ import { C } from '@lns/contract/codes';
 import type { GatewayRow } from '@lns/contract/gateways';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
-import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { GatewayFormDialog } from './GatewayFormDialog';
 
 const LISTS = {

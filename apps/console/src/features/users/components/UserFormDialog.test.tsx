@@ -1,7 +1,7 @@
 import { C } from '@lns/contract/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { UserFormDialog } from './UserFormDialog';
 
 async function submitWith(name: string, password: string) {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import type { TestApp } from '../../../test/harness';
+import type { TestApp } from './harness';
 
 /** WebSocket clients of the stream tests. */
 export async function listen(t: TestApp): Promise<string> {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { DataFrame, DataMType, PhyPayload } from './phy';
+import type { DataFrame, DataMType, PhyPayload } from '../src/phy';
 
 /** fast-check generators shared by the property and fuzz tests (not part of the public API). */
 export const hexOf = (n: number) =>

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactElement, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { i18n, initI18n } from '../lib/i18n';
+import { i18n, initI18n } from '../src/lib/i18n';
 
 const NAMESPACES = ['common', 'layout', 'errors', 'login', 'widgets', 'users', 'search'];
 

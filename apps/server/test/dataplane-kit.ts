@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BuildDataFrameParams, buildDataFrame } from '@lns/lorawan/frames';
-import type { TestApp } from '../../test/harness';
-import { TestGateway } from '../bridge/test-gateway';
-import type { DataPlane } from './dataplane';
+import type { DataPlane } from '../src/ns/dataplane';
+import { TestGateway } from './gateway';
+import type { TestApp } from './harness';
 
 /** Sum of a metric's values in the app's registry, optionally only those with these labels. */
 export async function metric(t: TestApp, name: string, label?: Record<string, string>): Promise<number> {

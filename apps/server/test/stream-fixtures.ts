@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../src/db/client';
 
 /** Rows straight into the tables (tests of streams and the dashboard only need owners). */
 type Rows<T> = { rows: T[] };

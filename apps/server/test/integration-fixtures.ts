@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { AppMessage } from '@lns/contract/frames';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import type { TestApp } from '../../../test/harness';
-import { ApplicationRepository } from '../../applications/repository';
-import type { AppRef } from '../../bus/events';
-import { users } from '../../db/schema/core';
-import { downlinks } from '../../db/schema/dataplane';
-import { devices } from '../../db/schema/devices';
+import { ApplicationRepository } from '../src/applications/repository';
+import type { AppRef } from '../src/bus/events';
+import { users } from '../src/db/schema/core';
+import { downlinks } from '../src/db/schema/dataplane';
+import { devices } from '../src/db/schema/devices';
+import type { TestApp } from './harness';
 
 /** An application straight through the repository (the applications API is another area's). */
 export async function makeApp(t: TestApp, ownerId: number, name: string, enableMqtt = true) {
