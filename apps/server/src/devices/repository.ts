@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
 import { settings, users } from '../db/schema/core';
 import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
+import { toRow } from './row';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -385,35 +386,4 @@ export class DeviceRepository {
       .orderBy(asc(deviceSignal.devEui), asc(deviceSignal.createdAt))
       .limit(max);
   }
-}
-
-export function toRow(d: DeviceRecord, appName: string, username: string, tags: Map<number, string>): DeviceRow {
-  return {
-    devEUI: d.devEui,
-    devName: d.name,
-    appID: d.appId,
-    appName,
-    appEUI: d.appEui,
-    authType: d.authType,
-    devAddr: d.devAddr,
-    class: d.class,
-    supportClassB: d.class === 'B',
-    supportClassC: d.class === 'C',
-    macVersion: d.macVersion,
-    productType: d.productType as DeviceRow['productType'],
-    region: d.region,
-    subnet: d.subnet,
-    autoSubnet: d.autoSubnet,
-    tagsId: d.tagIds,
-    tags: d.tagIds.map((id) => tags.get(id)).filter((n): n is string => n !== undefined),
-    remarks: d.remarks,
-    fCntUp: d.fCntUp,
-    fCntDown: d.fCntDown,
-    lastSeen: d.lastSeen,
-    rssi: d.rssi,
-    snr: d.snr,
-    status: d.joinedAt !== null ? 'joined' : 'notJoined',
-    username,
-    createtime: d.createdAt,
-  };
 }
