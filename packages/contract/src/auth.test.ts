@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import { accessOf, CAPTCHA, captchaCheckBody, loginBody } from './auth';
-
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 
 describe('sign-in body', () => {
   const ok = { name: 'admin', password: 'secret' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import {
   deviceDataInfoQuery,
   deviceHistoryQuery,
@@ -11,11 +11,6 @@ import {
 } from './dataplane';
 import { V } from './validation';
 
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 const EUI = '0102030405060708';
 const dev = { devEUI: EUI };
 const gw = { gwID: EUI };

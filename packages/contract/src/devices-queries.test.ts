@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import {
   DEVICE_SELECTION_MAX,
   deviceListQuery,
@@ -13,11 +13,6 @@ import { INT4_MAX } from './input';
 import { REMARKS_MAX } from './limits';
 import { V as M } from './validation';
 
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 const EUI = '0102030405060708';
 
 describe('device list query', () => {

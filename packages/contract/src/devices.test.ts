@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { first, issues } from '../test/issues';
 import {
   appEUI,
   BATCH_CREATE_MAX,
@@ -19,14 +19,6 @@ import {
 import { INT4_MAX, TEXT_MESSAGE } from './input';
 import { NAME_MAX, REMARKS_MAX } from './limits';
 import { V as M } from './validation';
-
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
-/** What the server answers with: the first issue. */
-const first = (schema: z.ZodType, value: unknown) => issues(schema, value)[0];
 
 const EUI = '0102030405060708';
 const KEY = '00112233445566778899aabbccddeeff';

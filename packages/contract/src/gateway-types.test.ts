@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import {
   gwSubmodel,
   gwTypeCreateBody,
@@ -12,11 +12,6 @@ import {
 import { DEFAULT_COLOR, GWTYPE_NAME_MAX } from './limits';
 import { bandUpdateBody, regionId, regionInfoQuery, subnetId } from './regions';
 
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 const NAME_MESSAGE = 'only letters, digits, _ - . @';
 
 describe('colours', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import {
   GATEWAY_BATCH_MAX,
   gatewayBatchUpdateBody,
@@ -28,11 +28,6 @@ import {
 import { HEADERS_MAX, NAME_MAX, REMARKS_MAX } from './limits';
 import { V } from './validation';
 
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 const GW = '0102030405060708';
 const gw = { gwID: GW, gwName: 'roof', region: 'eu868', subnet: 'eu868-std', gwType: 'generic', txPower: 14 };
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import { devAddrHex, eui64, formatHex, hexString, isHex, key128, normalizeHex, normalizeSearchKeyword } from './hex';
 import { TEXT_MESSAGE } from './input';
-
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 
 describe('normalizeHex and formatHex', () => {
   it('accepts pasted dash, colon and plain forms and returns lowercase plain hex', () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { issues } from '../test/issues';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageWindow, pagingQuery, queryInt, queryList } from './paging';
-
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 
 describe('queryInt', () => {
   const n = queryInt(1, 10);

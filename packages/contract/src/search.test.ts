@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import { MAX_PAGE_SIZE } from './paging';
 import { searchQuery, searchTypeParams, searchTypeQuery } from './search';
-
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 
 describe('search', () => {
   it('defaults to an empty keyword and the first page; the category is required', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import {
   applicationStreamQuery,
   deviceStreamQuery,
@@ -7,12 +7,6 @@ import {
   gatewayStreamQuery,
   STREAM_CLOSE,
 } from './streams';
-
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 
 describe('stream queries', () => {
   it('name the device or application the way the history queries do', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import { TAG_GROUP_MAX, TAG_NAME_MAX, tagCreateBody, tagDeleteBody } from './device-tags';
 import {
   TAG_NAME_MAX as GATEWAY_TAG_NAME_MAX,
@@ -9,11 +9,6 @@ import {
 } from './gateway-tags';
 import { INT4_MAX } from './input';
 
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 const names = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`);
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issues } from '../test/issues';
 import { adminFlag } from './auth';
 import { C } from './codes';
 import { NAME_MAX } from './limits';
@@ -14,11 +14,6 @@ import {
   userUpdateBody,
 } from './users';
 
-const issues = (schema: z.ZodType, value: unknown) => {
-  const r = schema.safeParse(value);
-  if (r.success) throw new Error(`accepted ${JSON.stringify(value)}`);
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
-};
 /** A password of `n` characters that passes every other rule. */
 const strong = (n: number) => 'kP7#qLm2'.repeat(Math.ceil(n / 8)).slice(0, n - 1) + 'z';
 
