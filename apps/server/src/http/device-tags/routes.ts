@@ -11,16 +11,18 @@ import type { RouteModule } from '../types';
 /** Device tags: a common user's own tags (admins: everyone's), grouped by groupName. */
 export const deviceTagRoutes: RouteModule = (app, s) => {
   const deviceNums = sql<number>`(SELECT count(*) FROM ${devices} WHERE ${devices.tagIds} @> ARRAY[${deviceTags.id}])::int`;
+  /** A tag as the API lists it, with the number of devices carrying it. */
+  const tagItem = {
+    tagId: deviceTags.id,
+    name: deviceTags.name,
+    groupName: deviceTags.groupName,
+    deviceNums,
+    createtime: deviceTags.createdAt,
+  };
 
   route(app, api.list, async (req) => {
     const rows = await s.db
-      .select({
-        tagId: deviceTags.id,
-        name: deviceTags.name,
-        groupName: deviceTags.groupName,
-        deviceNums,
-        createtime: deviceTags.createdAt,
-      })
+      .select(tagItem)
       .from(deviceTags)
       .where(ownedBy(req.user, deviceTags.ownerId))
       .orderBy(asc(deviceTags.groupName), asc(deviceTags.name), asc(deviceTags.id));
@@ -36,13 +38,7 @@ export const deviceTagRoutes: RouteModule = (app, s) => {
       .values(names.map((name) => ({ ownerId: req.user.id, groupName, name, createdAt: now })))
       .onConflictDoNothing();
     const rows = await s.db
-      .select({
-        tagId: deviceTags.id,
-        name: deviceTags.name,
-        groupName: deviceTags.groupName,
-        deviceNums,
-        createtime: deviceTags.createdAt,
-      })
+      .select(tagItem)
       .from(deviceTags)
       .where(
         and(eq(deviceTags.ownerId, req.user.id), eq(deviceTags.groupName, groupName), inArray(deviceTags.name, names)),
