@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
 import { useContractForm } from '../lib/form/useContractForm';
 import type { RefusalTable } from '../lib/form/useFormSubmit';
-import { http } from '../lib/http';
+import { request } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { toast } from '../lib/toast';
 import { FormDialog } from './FormDialog';
@@ -28,7 +28,7 @@ function Harness({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       title="Test form"
       submitTestId="save"
-      submit={(body) => http.post('/api/test/save', body, { silent: true })}
+      submit={(body) => request('POST', '/api/test/save', { body, silent: true })}
       success="saved"
       codes={CODES}
     >

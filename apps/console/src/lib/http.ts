@@ -5,7 +5,7 @@ import { session } from './session';
 import { toast } from './toast';
 
 /**
- * The console's HTTP client. Every call carries `x-access-token` and `Accept-Language`, has no
+ * The console's HTTP transport (the typed client in lib/api.ts calls it). Every call carries `x-access-token` and `Accept-Language`, has no
  * timeout, and handles response codes (docs/product/console-behaviour.md): 0 is the result; otherwise the toast is
  * cleared first; 1001 shows the server message titled by the code text; 1003/1004/2001 clear the
  * session and go to /login; 13002 marks the license invalid; any other code shows the
@@ -143,18 +143,6 @@ export async function request<T = unknown>(
   if (!env) return networkFailure(opts.silent);
   return handleEnvelope(env, opts);
 }
-
-/** Shorthands: `data` of the envelope, or the envelope itself for lists (`amount`). */
-export const http = {
-  get: <T>(path: string, query?: Query, opts: Omit<RequestOptions, 'query'> = {}) =>
-    request<T>('GET', path, { ...opts, query }).then((e) => e.data as T),
-  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
-    request<T>('POST', path, { ...opts, body: body ?? {} }).then((e) => e.data as T),
-  /** A list call: `{ data: rows, amount }`. */
-  list: <T>(path: string, query?: Query, opts: Omit<RequestOptions, 'query'> = {}) =>
-    request<T[]>('GET', path, { ...opts, query }).then((e) => ({ rows: e.data ?? [], amount: e.amount ?? 0 })),
-  envelope: request,
-};
 
 /**
  * Multipart upload with progress (XMLHttpRequest: fetch has no upload progress). Same code
