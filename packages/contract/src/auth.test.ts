@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { issues } from '../test/issues';
-import { accessOf, CAPTCHA, captchaCheckBody, loginBody } from './auth';
+import { CAPTCHA, captchaCheckBody, loginBody } from './auth';
+import { accessOf } from './roles';
 
 describe('sign-in body', () => {
   const ok = { name: 'admin', password: 'secret' };

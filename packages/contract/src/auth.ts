@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Args } from './endpoint';
 import { text } from './input';
+import { USER_ROLE } from './roles';
 
 /** Slide-puzzle captcha: the server draws a background with a gap and the matching piece. */
 export const CAPTCHA = {
@@ -24,9 +25,6 @@ export const CAPTCHA = {
  */
 export const CAPTCHA_CHECK_BODY_MAX = CAPTCHA.trackSamples * 24 + 1024;
 
-/** The `admin` flag of a user: 1 may call the admin endpoints. */
-export const USER_ROLE = { common: 0, admin: 1 } as const;
-export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
 export const adminFlag = z.union([z.literal(USER_ROLE.common), z.literal(USER_ROLE.admin)]);
 
 export const captchaChallenge = z.object({
@@ -97,8 +95,6 @@ export const LOGIN_THROTTLE = {
   forgetMs: 60 * 60_000,
 } as const;
 
-export type Access = 'admin' | 'user' | 'fuota' | 'rhf3m485' | 'rhf3mr01';
-
 export const userInfo = z.object({
   userID: z.number().int(),
   name: z.string(),
@@ -108,8 +104,6 @@ export const userInfo = z.object({
   captcha: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
-
-export const accessOf = (admin: number): Access[] => (admin === USER_ROLE.admin ? ['admin', 'user'] : ['user']);
 
 /** What the login page shows before anyone signs in. */
 export const loginOptions = z.object({ captcha: z.boolean() });

@@ -1,4 +1,5 @@
 // Only zod-free contract modules may be imported here: this file is in the entry chunk.
+import { accessOf } from '@lns/contract/roles';
 
 /**
  * What the browser keeps about the signed-in user (localStorage), plus in-memory session
@@ -77,8 +78,7 @@ export const session = {
     set(K.name, r.name);
     set(K.userID, String(r.userID));
     set(K.avatar, r.avatar ?? r.name.slice(0, 1).toUpperCase());
-    // Same rule as accessOf in contract auth.ts (importing that module would pull zod into the entry).
-    set(K.access, JSON.stringify(r.admin === 1 ? ['admin', 'user'] : ['user']));
+    set(K.access, JSON.stringify(accessOf(r.admin)));
     memory.infoLoaded = false;
     memory.licenseValid = true;
     emit();

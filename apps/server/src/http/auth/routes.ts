@@ -1,6 +1,6 @@
 import { authApi as api } from '@lns/contract/api/auth';
-import { accessOf, USER_ROLE, type UserRole } from '@lns/contract/auth';
 import { C } from '@lns/contract/codes';
+import { accessOf, USER_ROLE, type UserRole } from '@lns/contract/roles';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
 import { attemptKeys, throttled } from '../../auth/throttle';
 import { type AuthRevoked, localTopics } from '../../bus/bus';

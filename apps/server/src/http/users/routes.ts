@@ -1,8 +1,8 @@
 import { userApi as api } from '@lns/contract/api/users';
-import { USER_ROLE, type UserRole } from '@lns/contract/auth';
 import { C } from '@lns/contract/codes';
 import { pageWindow } from '@lns/contract/paging';
 import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
+import { USER_ROLE, type UserRole } from '@lns/contract/roles';
 import type { FastifyRequest } from 'fastify';
 import { noteAudit } from '../../audit/hook';
 import { verifyPassword } from '../../auth/passwords';
