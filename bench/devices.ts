@@ -24,7 +24,7 @@ const CHUNK = 10_000;
 const RUNS = 200;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bench-dev-'));
 const config = loadConfig({
-  ADMIN_PASSWORD: 'bench-pass-1',
+  ADMIN_PASSWORD: 'meadow-lantern-42',
   LOGIN_CAPTCHA: 'false',
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
@@ -46,11 +46,11 @@ async function call(token: string, method: 'GET' | 'POST', url: string, data?: R
   return body;
 }
 const login = async (name: string) =>
-  (await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password: 'bench-pass-1' } })).json()
+  (await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password: 'meadow-lantern-42' } })).json()
     .token as string;
 
 const admin = await login('admin');
-await call(admin, 'POST', userApi.create.path, { name: 'bench', password: 'bench-pass-1', admin: 0 });
+await call(admin, 'POST', userApi.create.path, { name: 'bench', password: 'meadow-lantern-42', admin: 0 });
 const token = await login('bench');
 const appID = (await call(token, 'POST', applicationApi.create.path, { appName: 'bench' })).data.appID as number;
 const tagIds = (

@@ -19,7 +19,7 @@ import { type GatewayValues, insertGateways } from '../apps/server/src/gateways/
 const N = 20_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bench-'));
 const config = loadConfig({
-  ADMIN_PASSWORD: 'bench-pass-1',
+  ADMIN_PASSWORD: 'meadow-lantern-42',
   LOGIN_CAPTCHA: 'false',
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
@@ -32,15 +32,15 @@ const db = database.db;
 
 const login = async (name: string, password: string) =>
   (await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password } })).json().token as string;
-const adminToken = await login('admin', 'bench-pass-1');
+const adminToken = await login('admin', 'meadow-lantern-42');
 await app.inject({
   method: 'POST',
   url: userApi.create.path,
   headers: { 'x-access-token': adminToken },
-  payload: { name: 'bench', password: 'bench-pass-1', admin: 0 },
+  payload: { name: 'bench', password: 'meadow-lantern-42', admin: 0 },
 });
 const userId = (await db.select().from(users)).find((u) => u.name === 'bench')!.id;
-const token = await login('bench', 'bench-pass-1');
+const token = await login('bench', 'meadow-lantern-42');
 
 // 20,000 gateways of one common user over 10 regions and the seeded types; 20 tags, each on ~1/10 of them.
 const types = await db.select().from(gatewayTypes);

@@ -29,7 +29,7 @@ if (!fs.existsSync(path.join(consoleDir, 'index.html'))) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bench-live-'));
 const config = loadConfig({
-  ADMIN_PASSWORD: 'bench-pass-1',
+  ADMIN_PASSWORD: 'meadow-lantern-42',
   LOGIN_CAPTCHA: 'false',
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
@@ -40,7 +40,7 @@ const { app, services } = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const login = (
-  await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'bench-pass-1' } })
+  await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'meadow-lantern-42' } })
 ).json();
 const gwID = await seedGateway(services.db, 1);
 

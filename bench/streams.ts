@@ -30,7 +30,7 @@ const pct = (sorted: number[], p: number) =>
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bench-ws-'));
   const config = loadConfig({
-    ADMIN_PASSWORD: 'bench-pass-1',
+    ADMIN_PASSWORD: 'meadow-lantern-42',
     LOGIN_CAPTCHA: 'false',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -44,7 +44,7 @@ const pct = (sorted: number[], p: number) =>
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const token = (
-    await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'bench-pass-1' } })
+    await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'meadow-lantern-42' } })
   ).json().token as string;
   const appId = await seedApp(services.db, 1);
   const euis: string[] = [];
