@@ -46,8 +46,9 @@ async function call(token: string, method: 'GET' | 'POST', url: string, data?: R
   return body;
 }
 const login = async (name: string) =>
-  (await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password: 'meadow-lantern-42' } })).json()
-    .token as string;
+  (
+    await app.inject({ method: 'POST', url: authApi.login.path, payload: { name, password: 'meadow-lantern-42' } })
+  ).json().token as string;
 
 const admin = await login('admin');
 await call(admin, 'POST', userApi.create.path, { name: 'bench', password: 'meadow-lantern-42', admin: 0 });

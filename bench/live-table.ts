@@ -40,7 +40,11 @@ const { app, services } = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const login = (
-  await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'meadow-lantern-42' } })
+  await app.inject({
+    method: 'POST',
+    url: authApi.login.path,
+    payload: { name: 'admin', password: 'meadow-lantern-42' },
+  })
 ).json();
 const gwID = await seedGateway(services.db, 1);
 

@@ -44,7 +44,11 @@ const pct = (sorted: number[], p: number) =>
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const token = (
-    await app.inject({ method: 'POST', url: authApi.login.path, payload: { name: 'admin', password: 'meadow-lantern-42' } })
+    await app.inject({
+      method: 'POST',
+      url: authApi.login.path,
+      payload: { name: 'admin', password: 'meadow-lantern-42' },
+    })
   ).json().token as string;
   const appId = await seedApp(services.db, 1);
   const euis: string[] = [];

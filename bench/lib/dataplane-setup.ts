@@ -60,7 +60,8 @@ export async function setupServer(opts: { devices: number; gateways: number; env
     if (body.code !== 0) throw new Error(`${u}: ${res.body.slice(0, 300)}`);
     return body;
   };
-  const token = (await call(undefined, 'POST', authApi.login.path, { name: 'admin', password: 'meadow-lantern-42' })).token;
+  const token = (await call(undefined, 'POST', authApi.login.path, { name: 'admin', password: 'meadow-lantern-42' }))
+    .token;
   const appID = (await call(token, 'POST', applicationApi.create.path, { appName: 'bench' })).data.appID;
   for (let i = 0; i < opts.devices; i += 10_000) {
     const devices = Array.from({ length: Math.min(10_000, opts.devices - i) }, (_, k) => abpDevice(i + k + 1));
