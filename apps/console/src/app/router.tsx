@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject, replace } from 'react-router';
 import { setNavigator } from '../lib/http';
 import { lazyPage as page } from '../lib/lazyWithTimeout';
 import { loginLoader, markRouterStarted, requireSession, unknownLoader } from './guard';
+import { redirectTarget } from './layout/useMenus';
 import { RootShell, RouteError } from './RootShell';
 import { ROUTES, type RouteDef } from './routes';
 
@@ -9,7 +10,7 @@ import { ROUTES, type RouteDef } from './routes';
 function child(r: RouteDef): RouteObject {
   const rel = r.path.slice(1);
   if (r.redirect) {
-    const to = r.redirect;
+    const to = redirectTarget(r.redirect);
     return { path: rel, handle: { route: r }, loader: () => replace(to) };
   }
   return { path: rel, handle: { route: r }, lazy: page(r.page ?? (() => import('./NotBuilt'))) };

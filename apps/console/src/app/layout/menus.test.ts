@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_SETS, type MenuItem } from '../menus';
 import { hasPage, type MenuSet, ROUTES, type RouteDef, routeOf } from '../routes';
-import { menusAt } from './useMenus';
+import { menusAt, redirectTarget } from './useMenus';
 
 const ADMIN = ['admin', 'fuota', 'rhf3m485', 'rhf3mr01'];
 const COMMON = ['user'];
@@ -67,5 +67,12 @@ describe('menus derived from the route table', () => {
     for (const r of ROUTES.filter(hasPage)) {
       for (let p = r.parent; p; p = routeOf(p)?.parent) expect(hasPage(routeOf(p)), `${r.path} → ${p}`).toBe(true);
     }
+  });
+
+  it('a redirect to an unbuilt page goes to the first built page of its menu instead', () => {
+    expect(hasPage(routeOf('/platform/authentication'))).toBe(false);
+    expect(redirectTarget('/platform/authentication')).toBe('/platform/frequency-plan');
+    expect(redirectTarget('/gateway/list')).toBe('/gateway/list');
+    for (const r of ROUTES.filter((x) => x.redirect)) expect(hasPage(routeOf(redirectTarget(r.redirect!)))).toBe(true);
   });
 });

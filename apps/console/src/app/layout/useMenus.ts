@@ -66,3 +66,13 @@ export function useMenus() {
   const current = routeOf(pathname);
   return { current, params, ...menusAt(current, access, params) };
 }
+
+/**
+ * Where a redirect-only route sends the user: its target, or while that is not built the first
+ * built entry of the target's side menu (a typed `/platform` never lands on a "not built yet" panel).
+ */
+export function redirectTarget(to: string): string {
+  const target = routeOf(to);
+  if (!target?.menu || target.page) return to;
+  return MENU_SETS[target.menu].map((m) => routeOf(m.path)).find(hasPage)?.path ?? to;
+}
