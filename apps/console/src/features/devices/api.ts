@@ -48,9 +48,6 @@ export function useDeviceTags() {
   });
 }
 
-// The form dialog reads the regions through this area's api.
-export { useRegions } from '../../lib/catalog';
-
 /** A mutation that refreshes device lists, details and tag counts afterwards. */
 function useDeviceMutation<B, R = unknown>(fn: (body: B) => Promise<R>) {
   const qc = useQueryClient();

@@ -97,9 +97,6 @@ export function useSaveGwType() {
 
 export const deleteGwType = (gwTypeID: number) => api.data(gatewayTypeApi.delete, { gwTypeID }, { silent: true });
 
-// The form dialogs read the regions through this area's api.
-export { useRegions } from '../../lib/catalog';
-
 export const fetchRegionDetail = (region: string) => api.data(regionApi.info, { region });
 
 export function useUpdateRegionColor() {

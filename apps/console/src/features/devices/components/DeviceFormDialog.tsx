@@ -22,9 +22,10 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog';
 import { HexField } from '../../../components/HexField';
+import { useRegions } from '../../../lib/catalog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
-import { useRegions, useSaveDevice } from '../api';
+import { useSaveDevice } from '../api';
 import { TagSelect } from './TagSelect';
 
 type MacVersion = (typeof MAC_VERSIONS)[number];

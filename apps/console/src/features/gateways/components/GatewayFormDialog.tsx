@@ -19,9 +19,10 @@ import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor } from '../../../components/HeaderEditor';
 import { HexField } from '../../../components/HexField';
 import { MapPicker } from '../../../components/MapPicker/MapPicker';
+import { useRegions } from '../../../lib/catalog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import { useSession } from '../../../lib/useSession';
-import { useGatewayTags, useGatewayTypes, useRegions, useSaveGateway } from '../api';
+import { useGatewayTags, useGatewayTypes, useSaveGateway } from '../api';
 import { emptyForm, formIsPico, formOf, type GatewayForm, PICO, picoDefaults, RANGES, toBody } from '../form';
 import { PicoFields } from './PicoFields';
 
