@@ -1,17 +1,18 @@
+import { applicationApi } from '@lns/contract/api/applications';
 import { appName, pushUrls } from '@lns/contract/applications';
 import { C } from '@lns/contract/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithProviders, setupI18n, stubFetch } from '../../test/render';
+import { api } from '../lib/api';
 import { useContractForm } from '../lib/form/useContractForm';
 import type { RefusalTable } from '../lib/form/useFormSubmit';
-import { request } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { toast } from '../lib/toast';
 import { FormDialog } from './FormDialog';
 
-// A form over contract pieces: a name and one push URL, sent to a stubbed endpoint.
+// A form over contract pieces: a name and one push URL, sent to the (stubbed) application create endpoint.
 const schema = z.object({ appName, pushUrls });
 type Values = { appName: string; pushUrls: string[] };
 const CODES: RefusalTable<Values> = {
@@ -28,7 +29,7 @@ function Harness({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       title="Test form"
       submitTestId="save"
-      submit={(body) => request('POST', '/api/test/save', { body, silent: true })}
+      submit={(body) => api.data(applicationApi.create, body, { silent: true })}
       success="saved"
       codes={CODES}
     >
@@ -45,7 +46,7 @@ function Harness({ onClose }: { onClose: () => void }) {
 }
 
 function open(answer: Record<string, unknown>) {
-  const calls = stubFetch({ '/api/test/save': answer });
+  const calls = stubFetch({ [applicationApi.create.path]: answer });
   const onClose = vi.fn();
   renderWithProviders(<Harness onClose={onClose} />);
   return { calls, onClose };
@@ -104,7 +105,7 @@ describe('FormDialog', () => {
       expect(screen.getByTestId('name-error')).toHaveTextContent('An application with this name exists'),
     );
     stubFetch({
-      '/api/test/save': {
+      [applicationApi.create.path]: {
         code: C.PUSH_URL_PRIVATE,
         msg: 'push URL points to a private or internal address: pushUrls.0 (10.0.0.1 is private)',
         field: 'pushUrls.0',

@@ -37,20 +37,27 @@ export function sessionTakenReason(holder: SessionHolder, viewer: AuthUser | und
   return viewer !== undefined && maySee(viewer, holder.ownerId) ? `used by ${holder.devEui}` : 'used by another device';
 }
 
-/** The columns a create writes: session keys only for ABP, subnet only when fixed. */
-export function toInsert(d: DeviceInput, app: AppRecord, now: number): NewDevice {
-  const abp = d.authType === 'abp';
+type DeviceSettings = Pick<
+  DeviceInput,
+  | 'devName'
+  | 'appEUI'
+  | 'authType'
+  | 'class'
+  | 'macVersion'
+  | 'productType'
+  | 'region'
+  | 'subnet'
+  | 'autoSubnet'
+  | 'tagsId'
+  | 'remarks'
+>;
+
+/** The columns create and update write alike: subnet only when fixed, tags once each. */
+export function settingsOf(d: DeviceSettings) {
   return {
-    devEui: d.devEUI,
-    appId: app.id,
-    ownerId: app.ownerId,
     name: d.devName,
-    authType: d.authType,
     appEui: d.appEUI,
-    appKey: d.appKey ?? null,
-    devAddr: abp ? d.devAddr : null,
-    appSKey: abp ? d.appSKey : null,
-    nwkSKey: abp ? d.nwkSKey : null,
+    authType: d.authType,
     class: d.class,
     macVersion: d.macVersion,
     productType: d.productType,
@@ -59,6 +66,21 @@ export function toInsert(d: DeviceInput, app: AppRecord, now: number): NewDevice
     autoSubnet: d.autoSubnet,
     tagIds: [...new Set(d.tagsId)],
     remarks: d.remarks,
+  } satisfies Partial<NewDevice>;
+}
+
+/** The columns a create writes: session keys only for ABP. */
+export function toInsert(d: DeviceInput, app: AppRecord, now: number): NewDevice {
+  const abp = d.authType === 'abp';
+  return {
+    devEui: d.devEUI,
+    appId: app.id,
+    ownerId: app.ownerId,
+    ...settingsOf(d),
+    appKey: d.appKey ?? null,
+    devAddr: abp ? d.devAddr : null,
+    appSKey: abp ? d.appSKey : null,
+    nwkSKey: abp ? d.nwkSKey : null,
     fCntUp: d.fCntUp,
     fCntDown: d.fCntDown,
     // ABP devices hold a session from the start; OTAA ones once the data plane accepts a join.

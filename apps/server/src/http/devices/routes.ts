@@ -6,7 +6,7 @@ import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
 import { uniqueViolation } from '../../db/errors';
-import { createDevices, foreignTags, type RowInput, sessionTakenReason } from '../../devices/create';
+import { createDevices, foreignTags, type RowInput, sessionTakenReason, settingsOf } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
 import { DomainError } from '../../errors';
@@ -103,17 +103,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
     const bad = await foreignTags(s.db, cur.ownerId, d.tagsId);
     if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
     const patch: Partial<NewDevice> = {
-      name: d.devName,
-      appEui: d.appEUI,
-      authType: d.authType,
-      class: d.class,
-      macVersion: d.macVersion,
-      productType: d.productType,
-      region: d.region,
-      subnet: d.autoSubnet ? null : (d.subnet ?? null),
-      autoSubnet: d.autoSubnet,
-      tagIds: [...new Set(d.tagsId)],
-      remarks: d.remarks,
+      ...settingsOf(d),
       appKey: d.appKey ?? (d.authType === 'otaa' ? cur.appKey : null),
     };
     if (d.fCntUp !== undefined) patch.fCntUp = d.fCntUp;
