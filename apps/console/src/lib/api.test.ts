@@ -1,21 +1,12 @@
 import { applicationApi } from '@lns/contract/api/applications';
 import { searchApi } from '@lns/contract/api/search';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appRow } from '../../test/fixtures';
 import { setupI18n, stubFetch } from '../../test/render';
 import { api, refusalOf } from './api';
 import { session } from './session';
 
-const row = {
-  appID: 3,
-  appName: 'meters',
-  productType: 'lorawan',
-  protocol: '',
-  pushUrls: [],
-  enableMQTT: false,
-  deviceNums: 2,
-  username: 'alice',
-  createtime: 1_700_000_000_000,
-};
+const row = appRow({ deviceNums: 2, username: 'alice', createtime: 1_700_000_000_000 });
 
 describe('typed API client', () => {
   beforeAll(() => setupI18n('en-US'));

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { REARM_MS } from '../../components/DeleteDialog';
 import { i18n } from '../../lib/i18n';
@@ -7,41 +8,16 @@ import { session } from '../../lib/session';
 import GatewayList from './pages/GatewayList';
 
 /** A gateway as the server lists it (checked against the contract by the client). */
-const gateway = {
-  gwID: 'a840410000001001',
+const gateway = gatewayRow({
   gwName: 'roof-east',
-  gwType: 'rhf2s027',
   gwTypeID: 2,
-  arch: 'arm',
-  supportGPS: false,
   typeColor: '#2196f3',
-  region: 'eu868',
-  subnet: 'eu868-default',
-  pico: false,
-  pushUrls: [],
-  headers: {},
-  txPower: 14,
-  enableClassB: false,
-  enableClassC: false,
-  enableBridgeLogToFile: false,
-  enablePFW: false,
-  mqttKeepAlive: 10,
-  statInterval: 300,
-  extendedAttr: null,
   remarks: 'north side',
-  ntpServer: '',
   tags: [{ tagId: 5, name: 'roof', groupName: 'site' }],
   tagsId: [5],
-  mapType: null,
-  latitude: null,
-  longitude: null,
-  altitude: null,
-  online: false,
-  mqtt: true,
-  lastSeen: null,
   createtime: 1_700_000_000_000,
   updatetime: 1_700_000_000_000,
-};
+});
 
 const catalog = {
   '/api/band/list': { code: 0, data: [] },

@@ -1,29 +1,14 @@
-import type { AppDetail } from '@lns/contract/applications';
 import { C } from '@lns/contract/codes';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { appDetail } from '../../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
 import { AppFormDialog } from './AppFormDialog';
 
-const APP: AppDetail = {
-  appID: 3,
-  appName: 'meters',
-  productType: 'lorawan',
-  protocol: '',
-  pushUrls: [],
-  enableMQTT: false,
-  deviceNums: 0,
-  username: 'ops',
-  createtime: 0,
-  headers: {},
+const APP = appDetail({
   decoder: { name: 'meters', type: 'javascript', content: 'function decodeUplink(input) {' },
-  mqName: '',
-  mqURL: '',
-  mqPassword: '',
-  pushLinks: [],
-  updatetime: 0,
-};
+});
 
 describe('AppFormDialog', () => {
   beforeAll(async () => {

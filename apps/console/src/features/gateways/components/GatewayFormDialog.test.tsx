@@ -1,7 +1,7 @@
 import { C } from '@lns/contract/codes';
-import type { GatewayRow } from '@lns/contract/gateways';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewayRow } from '../../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
 import { GatewayFormDialog } from './GatewayFormDialog';
@@ -41,41 +41,7 @@ const LISTS = {
   '/api/gateway/tags/list': { code: 0, data: { tags: [] } },
 };
 
-const GATEWAY: GatewayRow = {
-  gwID: 'a840410000001001',
-  gwName: 'roof-gw',
-  gwType: 'rhf2s027',
-  gwTypeID: 1,
-  arch: 'arm',
-  supportGPS: false,
-  typeColor: '#666666',
-  region: 'eu868',
-  subnet: 'eu868-default',
-  pico: false,
-  pushUrls: [],
-  headers: {},
-  txPower: 14,
-  enableClassB: false,
-  enableClassC: false,
-  enableBridgeLogToFile: false,
-  enablePFW: false,
-  mqttKeepAlive: 10,
-  statInterval: 300,
-  extendedAttr: null,
-  remarks: '',
-  ntpServer: '',
-  tags: [],
-  tagsId: [],
-  mapType: null,
-  latitude: null,
-  longitude: null,
-  altitude: null,
-  online: false,
-  mqtt: true,
-  lastSeen: null,
-  createtime: 0,
-  updatetime: 0,
-};
+const GATEWAY = gatewayRow();
 
 describe('GatewayFormDialog', () => {
   beforeAll(async () => {
