@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { prng } from '../test/arbitraries';
 import { ts003 } from './applayer/ts003';
 import { ts004 } from './applayer/ts004';
 import { ts005 } from './applayer/ts005';
@@ -9,6 +8,7 @@ import { openDataFrame } from './frames';
 import { decodeJoinAcceptBody, openJoinAccept, openJoinRequest } from './join';
 import { decodeMacCommands, decodeMacCommandsLenient } from './mac';
 import { decodePhy, encodePhy } from './phy';
+import { prng } from './prng';
 import { parseDatr } from './regions';
 
 const K = '2b7e151628aed2a6abf7158809cf4f3c';

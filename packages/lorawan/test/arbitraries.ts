@@ -72,18 +72,6 @@ export const phyArb: fc.Arbitrary<PhyPayload> = fc.oneof(
   fc.record({ mType: fc.constant('Proprietary' as const), payload: bytes(100) }),
 );
 
-/** Deterministic PRNG (mulberry32) for reproducible fuzzing and loss patterns. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Normalises Buffers/Uint8Arrays to plain arrays for deep equality. */
 export function plain(v: unknown): unknown {
   if (v instanceof Uint8Array) return Array.from(v);

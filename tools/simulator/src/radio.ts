@@ -4,18 +4,6 @@
  */
 import { type Channel, dataRateOf, getRegion, getSubnet, type Region } from '@lns/lorawan/regions';
 
-/** Seeded PRNG (mulberry32): the same flags give the same layout. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Standard normal sample (Box-Muller). */
 export const gauss = (rand: () => number) => Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand());
 

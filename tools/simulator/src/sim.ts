@@ -2,11 +2,12 @@
  * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
  * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
  */
+import { prng } from '@lns/lorawan/prng';
 import type { Rxpk } from '@lns/semtech-udp/packets';
 import { SimDevice } from './device';
 import { SimGateway } from './gateway';
 import { type Provisioned, provision } from './provision';
-import { devicePosition, distanceKm, gatewayPosition, pickSf, prng, radioPlan, receive } from './radio';
+import { devicePosition, distanceKm, gatewayPosition, pickSf, radioPlan, receive } from './radio';
 
 export interface SimulationOptions {
   /** Server API, e.g. http://127.0.0.1:8080. */

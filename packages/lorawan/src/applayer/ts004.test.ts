@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prng } from '../../test/arbitraries';
 import { LorawanError } from '../errors';
+import { prng } from '../prng';
 import { dataFragmentPayloads, type Ts004Command, ts004 } from './ts004';
 import { FecDecoder, fecDecode, fecEncode, matrixLine } from './ts004-fec';
 
