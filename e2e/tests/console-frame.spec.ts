@@ -74,6 +74,13 @@ test('a common user sees fewer menus; a forbidden route lands on 401 and counts 
   await expect(user.getByTestId('error-404')).toBeVisible();
   await user.getByRole('button', { name: 'Back to home' }).click();
   await expect(user).toHaveURL(/\/home$/);
+
+  // A bad address as the tab's first console page: the countdown goes home, not to the blank tab.
+  const tab = await ctx.newPage();
+  await tab.goto('about:blank');
+  await tab.goto('/no/such/page');
+  await expect(tab.getByTestId('error-404')).toBeVisible();
+  await expect(tab).toHaveURL(/\/home$/, { timeout: 8000 });
   await ctx.close();
 });
 

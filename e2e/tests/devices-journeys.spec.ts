@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { EXPORT_FIELD_HEADERS, EXPORT_SHEETS } from '@lns/contract/export-headers';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { startSimulation } from '../../tools/simulator/src/sim';
 import { E2E_ADMIN_PASSWORD } from '../global-setup';
@@ -9,7 +10,7 @@ import { signIn } from '../helpers';
 
 /**
  * Application and device journeys as a common user: an application with push URLs and headers; OTAA and ABP
- * devices (bad keys refused in both languages); an import with one bad row; batch tags; move;
+ * devices (bad keys refused in both languages); an import whose preview lists every problem, then the fixed file with tags; batch tags; move;
  * export; a device's details with the RSSI/SNR chart fed by a simulated device.
  */
 test.describe.configure({ mode: 'serial' });
@@ -176,8 +177,8 @@ function sheetFile(rows: Record<string, string>[]): string {
   return file;
 }
 
-test('import a file with one bad row: nothing is written and the row is listed; then the fixed file', async () => {
-  const row = (n: number, appKey = `${'0'.repeat(30)}${String(n).padStart(2, '0')}`) => ({
+test('import: the preview lists every problem of each row and writes nothing; the fixed file imports with its tags', async () => {
+  const row = (n: number, appKey = `${'0'.repeat(30)}${String(n).padStart(2, '0')}`, tags = '') => ({
     devEUI: `70b3d57ed00001${String(n).padStart(2, '0')}`,
     devName: `imported-${n}`,
     appEUI: '70b3d57ed0000000',
@@ -190,29 +191,41 @@ test('import a file with one bad row: nothing is written and the row is listed; 
     autoSubnet: 'false',
     fCntUp: '0',
     fCntDown: '0',
+    tags,
     remarks: 'imported',
   });
+  expect((await api('POST', '/api/device/tags/create', { tags: ['dock'], groupName: 'e2e-import' })).code).toBe(0);
   await page.goto(listUrl());
   await page.getByTestId('dev-import').click();
   await page.waitForURL(/\/application\/device\/batch/);
+  await expect(page.getByTestId('import-wizard')).toContainText('at most 1 MB');
   // Not an Excel file.
   await page
     .getByTestId('import-file')
     .setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
-  await expect(page.getByTestId('import-problem')).toContainText('File type error');
+  await expect(page.getByTestId('import-problem')).toContainText('Choose an Excel file');
 
-  await page.getByTestId('import-file').setInputFiles(sheetFile([row(1), row(2, 'abc'), row(3)]));
-  await expect(page.getByTestId('import-count')).toContainText('3 device(s)');
-  await page.getByTestId('import-submit').click();
-  const failed = page.getByTestId('import-failed');
-  await expect(failed).toContainText('1 row(s) refused');
-  await expect(page.getByTestId('import-failed-row-3')).toContainText('AppKey must be 32 hexadecimal digits');
-  await shot('import-failed');
+  // Sheet rows 2-5: row 3 has two problems, row 5 repeats row 2's DevEUI.
+  await page.getByTestId('import-file').setInputFiles(sheetFile([row(1), row(2, 'abc', 'ghost'), row(3), row(1)]));
+  const bad = page.getByTestId('import-row-3');
+  await expect(bad).toContainText('AppKey: AppKey must be 32 hexadecimal digits');
+  await expect(bad).toContainText('Tags: no tag named ghost');
+  await expect(page.getByTestId('import-row-5')).toContainText('DevEUI:');
+  await expect(page.getByTestId('import-row-5')).toContainText('(same as row 2)');
+  await expect(page.getByTestId('import-summary')).toContainText('4 rows checked, 2 with problems');
+  await expect(page.getByTestId('import-submit')).toBeDisabled();
+  await shot('import-preview');
   expect((await api('GET', '/api/device/list', { appID: String(appID) })).amount).toBe(2);
 
-  await page.getByTestId('import-file').setInputFiles(sheetFile([row(1), row(2), row(3)]));
+  await page.getByTestId('import-file').setInputFiles(sheetFile([row(1, undefined, 'dock'), row(2), row(3)]));
+  await expect(page.getByTestId('import-summary')).toContainText('3 rows checked, no problems');
+  expect((await api('GET', '/api/device/list', { appID: String(appID) })).amount).toBe(2);
   await page.getByTestId('import-submit').click();
-  await page.waitForURL(/\/application\/device\/list/);
+  await expect(page.getByTestId('import-done')).toContainText('3 rows imported');
+  await expect(page.getByTestId('import-row-2')).toContainText('Imported');
+  const first = await api('GET', '/api/device/status', { devEUI: '70b3d57ed0000101' });
+  expect(first.data.tags).toEqual(['dock']);
+  await page.goto(listUrl());
   await expect(page.getByTestId('list-total')).toHaveText('5 in total');
 });
 
@@ -235,14 +248,26 @@ test('batch-tag devices and filter by the tag', async () => {
     .getByRole('checkbox')
     .check();
   await page.getByTestId('dev-batch-update').click();
+  // Nothing is ticked at first: nothing to save.
+  await expect(page.getByTestId('batch-update-hint')).toBeVisible();
+  await expect(page.getByTestId('batch-update-save')).toBeDisabled();
+  await page.getByTestId('batch-set-tags').check();
   await page.getByRole('combobox', { name: 'Tags' }).last().click();
   await page.getByTestId('tag-option-roof').click();
   await page.keyboard.press('Escape');
-  await page.getByTestId('batch-set-remarks').check();
-  await page.getByTestId('batch-remarks').fill('on the roof');
   await page.getByTestId('batch-update-save').click();
-  await expect(table.getByRole('row', { name: /imported-1/ })).toContainText('on the roof');
   await expect(table.getByRole('row', { name: /imported-2/ })).toContainText('roof');
+  // Then only a remark: the tag set before stays.
+  for (const name of [/imported-1/, /imported-2/]) await table.getByRole('row', { name }).getByRole('checkbox').check();
+  await page.getByTestId('dev-batch-update').click();
+  await page.getByTestId('batch-set-remarks').check();
+  await page.getByTestId('batch-remarks').fill('up high');
+  await page.getByTestId('batch-update-save').click();
+  // Remarks give way to narrower windows in the list: read them from the device itself.
+  await expect
+    .poll(async () => (await api('GET', '/api/device/status', { devEUI: '70b3d57ed0000101' })).data.remarks)
+    .toBe('up high');
+  await expect(table.getByRole('row', { name: /imported-1/ })).toContainText('roof');
 
   await page.getByRole('combobox', { name: 'Tags' }).first().click();
   await page.getByTestId('tag-option-roof').click();
@@ -287,10 +312,15 @@ test('export the selected devices to .xlsx', async () => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-save').click()]);
   expect(download.suggestedFilename()).toMatch(/^devices-\d+\.xlsx$/);
   const book = XLSX.read(fs.readFileSync((await download.path())!), { type: 'buffer' });
-  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.devices!);
-  expect(rows.map((r) => r.devName).sort()).toEqual(['abp-1', 'otaa-1']);
-  expect(rows.find((r) => r.devName === 'abp-1')).toMatchObject({ devAddr: '26011bda', fCntUp: 12 });
-  expect(Object.keys(rows[0]!)).toContain('remarks');
+  // The console asks in English: sheet and headers come in English.
+  const h = (k: keyof typeof EXPORT_FIELD_HEADERS) => EXPORT_FIELD_HEADERS[k].en;
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[EXPORT_SHEETS.devices.en]!);
+  expect(rows.map((r) => r[h('devName')]).sort()).toEqual(['abp-1', 'otaa-1']);
+  expect(rows.find((r) => r[h('devName')] === 'abp-1')).toMatchObject({
+    [h('devAddr')]: '26011bda',
+    [h('fCntUp')]: 12,
+  });
+  expect(Object.keys(rows[0]!)).toContain(h('remarks'));
 });
 
 test("open a device's details and see the RSSI/SNR chart", async () => {

@@ -6,7 +6,7 @@ import { signIn } from '../helpers';
 /**
  * Gateway journeys as a common user: tags, a gateway with tags and a location (coordinate
  * fields: the test server has no map key), a pico gateway, a batch update of three gateways,
- * an Excel import (good, then one with bad rows), and the list filtered by region and tag.
+ * an Excel import (a preview of the bad rows, then the fixed file), and the list filtered by region and tag.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -56,14 +56,13 @@ test.afterAll(async () => {
 
 test('create gateway tags in a group', async () => {
   await page.goto('/gateway/tag');
-  const input = page.getByTestId('tag-names');
-  await input.fill('roof');
-  await input.press('Enter');
-  await input.fill('mast');
-  await input.press('Enter');
-  await page.getByTestId('tag-group').fill('site');
+  // The same tag page as devices: "Add tags" opens one dialog for a group and several names.
   await page.getByTestId('tag-add').click();
-  await expect(page.getByTestId('tag-roof')).toBeVisible();
+  await page.getByTestId('tag-group').fill('site');
+  await page.getByTestId('tag-names').fill('roof, mast');
+  await page.getByTestId('tag-save').click();
+  await expect(page.getByTestId('tag-group-site')).toBeVisible();
+  await expect(page.getByTestId('tag-roof')).toContainText('roof (0)');
   await expect(page.getByTestId('tag-mast')).toBeVisible();
   await shot('tags');
 });
@@ -103,7 +102,7 @@ test('create a gateway with tags and a location', async () => {
     longitude: 121.4737,
   });
   expect(info.data.tags.map((x: { name: string }) => x.name)).toEqual(['roof']);
-  // The same ID again is refused with the server's code text.
+  // The same ID again is refused with the code's text in the console's words.
   await page.getByTestId('gw-add').click();
   await page.getByTestId('gw-name').fill('dup-gw');
   await page.getByTestId('gw-id').fill('a840410000001001');
@@ -111,7 +110,7 @@ test('create a gateway with tags and a location', async () => {
   await select(/^Gateway type/, /^generic/);
   await select(/^Tx power/, /^0$/);
   await page.getByTestId('gw-save').click();
-  await expect(page.getByText('gateway ID exists').first()).toBeVisible();
+  await expect(page.getByText('Gateway ID already exists').first()).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
@@ -151,7 +150,7 @@ test('create a pico gateway: channel fields appear with their defaults; region i
   await expect(page.getByTestId('gw-report-empty')).toBeVisible();
 });
 
-test('batch-update three gateways', async () => {
+test('batch-update three gateways: only the remark typed changes', async () => {
   for (const n of [1, 2, 3]) {
     const r = await api('POST', '/api/gateway/create', {
       gwID: `a84041000000300${n}`,
@@ -161,6 +160,7 @@ test('batch-update three gateways', async () => {
       gwType: 'rhf2s001',
       txPower: 20,
       mqttKeepAlive: 45,
+      enableClassB: true,
     });
     expect(r.code).toBe(0);
   }
@@ -173,13 +173,25 @@ test('batch-update three gateways', async () => {
   }
   await page.getByTestId('gw-batch').click();
   await expect(page.getByText('3 gateways selected')).toBeVisible();
-  await expect(page.getByTestId('gw-batch-keepalive')).toHaveValue('10');
+  await expect(page.getByTestId('gw-batch-hint')).toBeVisible();
+  // Nothing is pre-filled, and nothing set means nothing to save.
+  await expect(page.getByTestId('gw-batch-keepalive')).toHaveValue('');
+  await expect(page.getByTestId('gw-batch-save')).toBeDisabled();
+  await page.getByTestId('gw-batch-remarks').fill('on the mast');
+  await shot('gateway-batch-update');
   await page.getByTestId('gw-batch-save').click();
   await expect(page.getByText('3 gateways updated')).toBeVisible();
   for (const n of [1, 2, 3]) {
     const info = await api('GET', '/api/gateway/status/info', { gwID: `a84041000000300${n}` });
-    expect(info.data).toMatchObject({ mqttKeepAlive: 10, txPower: 0, enableBridgeLogToFile: false, remarks: '' });
+    expect(info.data).toMatchObject({ remarks: 'on the mast', txPower: 20, mqttKeepAlive: 45, enableClassB: true });
   }
+  // What the user sees: the edit form of one of them still shows its own Tx power and keep-alive.
+  await page.getByTestId('gw-link-batch-2').click();
+  await page.getByTestId('gw-detail-edit').click();
+  await expect(page.getByTestId('gw-remarks')).toHaveValue('on the mast');
+  await expect(page.getByTestId('gw-txpower')).toHaveValue('20');
+  await expect(page.getByTestId('gw-keepalive')).toHaveValue('45');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
 function sheet(rows: unknown[][]): Buffer {
@@ -188,33 +200,44 @@ function sheet(rows: unknown[][]): Buffer {
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 const HEADER = ['gwID*', 'gwName*', 'gwType*', 'region*', 'subnet*', 'txPower*'];
+/** The Chinese template's headers: a sheet filled in either language imports. */
+const HEADER_ZH = ['网关 ID*', '网关名称*', '网关类型*', '区域*', '子网*', '发射功率*'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-test('import gateways from Excel; a file with bad rows imports nothing and lists the rows', async () => {
+test('import gateways: the preview lists every problem of each row and writes nothing; Import writes the fixed file', async () => {
   await page.goto('/gateway/batch');
-  await page.getByTestId('gw-import-input').setInputFiles({
+  await expect(page.getByTestId('import-wizard')).toContainText('at most 1 MB');
+  await page.getByTestId('import-file').setInputFiles({
     name: 'bad.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mimeType: XLSX_TYPE,
     buffer: sheet([
       HEADER,
       ['a840410000004001', 'imp-ok', 'generic', 'eu868', 'eu868-default', 0],
-      ['a840410000004002', '', 'generic', 'eu868', 'eu868-default', 0],
+      ['a840410000004002', '', 'generic', 'eu868', 'eu868-default', 30],
       ['a840410000004001', 'imp-dup', 'generic', 'eu868', 'eu868-default', 0],
     ]),
   });
-  await expect(page.getByTestId('gw-import-errors')).toBeVisible();
-  await expect(page.getByTestId('gw-import-errors').getByRole('row')).toHaveCount(3);
+  const bad = page.getByTestId('import-row-3');
+  await expect(bad).toContainText('Gateway name: Gateway name cannot be empty');
+  await expect(bad).toContainText('Tx power: At most 27');
+  await expect(page.getByTestId('import-row-4')).toContainText('Gateway ID:');
+  await expect(page.getByTestId('import-row-4')).toContainText('(same as row 2)');
+  await expect(page.getByTestId('import-submit')).toBeDisabled();
   await shot('import-errors');
   expect((await api('GET', '/api/gateway/list', { keyword: 'imp-' })).amount).toBe(0);
-  await page.getByTestId('gw-import-input').setInputFiles({
+  await page.getByTestId('import-file').setInputFiles({
     name: 'good.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mimeType: XLSX_TYPE,
     buffer: sheet([
-      HEADER,
+      HEADER_ZH,
       ['a840410000004001', 'imp-1', 'generic', 'eu868', 'eu868-default', 0],
       ['a840410000004002', 'imp-2', 'generic', 'as923-1', 'as923-1-default', 0],
     ]),
   });
-  await expect(page.getByText('2 gateways imported')).toBeVisible();
+  await expect(page.getByTestId('import-summary')).toContainText('2 rows checked, no problems');
+  expect((await api('GET', '/api/gateway/list', { keyword: 'imp-' })).amount).toBe(0);
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('import-done')).toContainText('2 rows imported');
   expect((await api('GET', '/api/gateway/list', { keyword: 'imp-' })).amount).toBe(2);
 });
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { mediaList } from './media';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -17,17 +18,7 @@ if (typeof window !== 'undefined' && !('PointerEvent' in window)) {
   (window as unknown as { PointerEvent: unknown }).PointerEvent = PointerEventPolyfill;
 }
 if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaList(query, false);
 }
 
 // jsdom's Blob has no arrayBuffer(): read it through FileReader (spreadsheet imports need it).

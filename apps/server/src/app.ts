@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { API_DOCS } from '@lns/contract/endpoint';
 import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,6 +32,7 @@ import type { Database } from './db/client';
 import { installBodyLimits } from './http/body-limits';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
+import { installRequestLog } from './http/request-log';
 import { routeModules } from './http/routes';
 import { installConsole } from './http/static';
 import { StreamRegistry } from './http/streams/registry';
@@ -61,6 +62,8 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    // http/request-log.ts instead: one debug line each, a summary at info.
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
     genReqId: () => randomBytes(6).toString('hex'),
     bodyLimit: BODY_LIMITS.json,
@@ -114,6 +117,7 @@ export async function buildApp(
     dataPlane,
     onClose: (fn) => closers.push(fn),
     starters: [],
+    mqtt: { available: true, reason: null, port: config.MQTT_PORT },
   };
   closers.push(() => services.spreadsheets.close());
   // Pushed before the data plane's closer, so it runs after the last uplinks are decoded.
@@ -168,12 +172,14 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: API_DOCS, uiConfig: { docExpansion: 'none' } });
   installMetrics(app, services.metrics, config.METRICS_TOKEN);
+  closers.push(installRequestLog(app));
 
   installRevocationRelay(services);
   closers.push(() => streams.stop());
   // UDP binds when main.ts runs the starters, after HTTP listens. Closed before the decoder threads.
   services.starters.push(async () => {
-    await dataPlane.start();
+    const udp = await dataPlane.start();
+    app.log.info(`Semtech UDP gateway bridge listening on port ${udp}`);
   });
   closers.push(() => dataPlane.close());
   for (const mod of routeModules) await mod(app, services);

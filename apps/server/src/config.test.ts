@@ -36,4 +36,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/invalid OUTBOX_MAX_ATTEMPTS="0"/);
     expect(() => loadConfig({ OUTBOX_MAX_AGE_HOURS: 'forever' })).toThrow(/invalid OUTBOX_MAX_AGE_HOURS="forever"/);
   });
+
+  it.each([
+    ['ADR_MARGIN', 'abc', 'expected off or a number from 0 to 30'],
+    ['RX_WINDOW', 'late', 'expected auto, rx1 or rx2'],
+    ['PORT', '99999', 'expected an integer from 0 to 65535'],
+    ['LOG_LEVEL', 'loud', 'expected fatal, error, warn, info, debug, trace or silent'],
+    ['DECODER_THREADS', 'many', 'expected an integer from 1 to 64'],
+  ])('says what %s accepts when given %j', (name, value, valid) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`invalid ${name}="${value}": ${valid}`);
+  });
 });

@@ -130,6 +130,28 @@ export type Config = z.infer<typeof schema> & {
 
 export class ConfigError extends Error {}
 
+/** What a variable accepts, read off its schema ("an integer from 0 to 65535", "auto, rx1 or rx2"). */
+function accepted(t: z.ZodType): string | null {
+  if (t instanceof z.ZodDefault || t instanceof z.ZodOptional) return accepted(t.unwrap() as z.ZodType);
+  if (t instanceof z.ZodPipe) return accepted(t.in as z.ZodType);
+  if (t instanceof z.ZodEnum) return either(t.options.map(String));
+  if (t instanceof z.ZodLiteral) return String(t.value);
+  if (t instanceof z.ZodUnion) {
+    const parts = (t.options as z.ZodType[]).map(accepted);
+    return parts.every((p) => p !== null) ? either(parts as string[]) : null;
+  }
+  if (t instanceof z.ZodNumber) {
+    const kind = t.isInt ? 'an integer' : 'a number';
+    const { minValue: min, maxValue: max } = t;
+    if (Number.isFinite(min) && Number.isFinite(max)) return `${kind} from ${min} to ${max}`;
+    if (Number.isFinite(min)) return `${kind} of at least ${min}`;
+    return kind;
+  }
+  return null;
+}
+const either = (options: string[]) =>
+  options.length < 2 ? options.join('') : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
+
 /** Parse the environment; a bad value throws a one-line error naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -137,7 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+    const valid = accepted(schema.shape[name as keyof typeof schema.shape] as z.ZodType);
+    const why = valid ? `expected ${valid}` : issue.message;
+    throw new ConfigError(`invalid ${name}=${JSON.stringify(env[name])}: ${why}`);
   }
   const c = parsed.data;
   return {

@@ -1,3 +1,4 @@
+import type { MqttAvailability } from '@lns/contract/system';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { DecoderChangeRate } from './applications/decoder-changes';
@@ -48,6 +49,8 @@ export interface Services {
   streams: StreamRegistry;
   /** The LoRaWAN data plane, built with the app (the downlink API queues through it; UDP binds in `starters`). */
   dataPlane: DataPlane;
+  /** Whether applications can use MQTT here: false once the embedded broker found its port taken. */
+  mqtt: MqttAvailability;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */
   onClose(fn: () => Promise<void> | void): void;
   /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../e2e/server';
@@ -8,13 +9,16 @@ import { onPostgres } from '../test/harness';
 // These start real processes; once (on the PGlite run) is enough.
 describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
   it('serves the API, creates the admin, keeps data across a restart and stops on SIGTERM', async () => {
-    const first = await startServer({ LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'warn' });
+    const first = await startServer({ LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'info' });
     try {
       const version = await (await fetch(`${first.url}/api/version`)).json();
       expect(version.data.version).toBeTruthy();
       const password = fs.readFileSync(path.join(first.dataDir, 'initial-admin-password'), 'utf8').trim();
       expect(fs.statSync(path.join(first.dataDir, 'initial-admin-password')).mode & 0o777).toBe(0o600);
       expect(first.output()).toContain(password);
+      expect(first.output()).toContain('account menu → Change password');
+      expect(first.output()).toContain(`Semtech UDP gateway bridge listening on port ${first.udpPort}`);
+      expect(first.output()).toContain(`embedded MQTT broker listening on port ${first.mqttPort}`);
       const login = await (
         await fetch(`${first.url}/api/login`, {
           method: 'POST',
@@ -31,10 +35,17 @@ describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
         })
       ).json();
       expect(created.code).toBe(0);
+      // Requests are logged one line each at debug only (a summary comes at info every few minutes).
+      expect(first.output()).not.toMatch(/incoming request|request completed/);
     } finally {
       expect(await first.stop()).toBe(0);
     }
-    const second = await startServer({ LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'warn', DATA_DIR: first.dataDir });
+    const second = await startServer({
+      LOGIN_CAPTCHA: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: first.dataDir,
+      ADMIN_PASSWORD: 'another-strong-pass-9',
+    });
     try {
       const login = await (
         await fetch(`${second.url}/api/login`, {
@@ -45,22 +56,27 @@ describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
       ).json();
       expect(login.code).toBe(0);
       expect(second.output()).toContain('LOGIN_CAPTCHA=false');
+      expect(second.output()).toContain('ADMIN_PASSWORD is ignored');
     } finally {
       await second.stop();
       fs.rmSync(first.dataDir, { recursive: true, force: true });
     }
   }, 120_000);
 
-  it('a port already in use gives a one-line error naming PORT', async () => {
+  it('a port already in use gives a one-line error naming PORT, before any data is written', async () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     const port = (blocker.address() as net.AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-busy-'));
     try {
-      await expect(startServer({ PORT: String(port), LOG_LEVEL: 'warn' })).rejects.toThrow(
-        /port \d+ is already in use; set PORT/,
+      await expect(startServer({ PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir })).rejects.toThrow(
+        `PORT ${port} is already in use; set PORT to a free port`,
       );
+      // No admin was created and no password printed or stored for a server that never ran.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       blocker.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { installLastResortGuard } from './last-resort';
+import { busyPort } from './ports';
 
 /** One line on stderr and exit 1: how configuration and port problems are reported. */
 function die(message: string): never {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) die(err.message);
     throw err;
   }
+  const busy = await busyPort(config).catch((err: Error) => `cannot check the ports: ${err.message}`);
+  if (busy) die(busy);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg'),
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   } catch (err) {
     await database.close().catch(() => {});
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      die(`port ${config.PORT} is already in use; set PORT to a free port`);
+      die(`PORT ${config.PORT} is already in use; set PORT to a free port`);
     throw err;
   }
   for (const start of services.starters) {

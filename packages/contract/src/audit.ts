@@ -29,7 +29,7 @@ export const SECRET_FIELDS = [
   'mcAppSKey',
   'mcNwkSKey',
   'password',
-  'oldPassword',
+  'currentPassword',
   'newPassword',
   'passwordHash',
   'token',

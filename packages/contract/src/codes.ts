@@ -1,6 +1,7 @@
 /**
- * The response-code table (docs/product/response-codes.md), with the texts shown to users.
- * Server `msg` and console toasts both read from here; nothing else declares a code.
+ * The response-code table (docs/product/response-codes.md), with the texts the server sends as
+ * `msg`; nothing else declares a code. The console shows its own words for each code
+ * (common:codes in its locales; a test checks every code here has them).
  *
  * Within 14001-14019, 15001-15008 and 20001-20007 the individual numbers are our own assignment,
  * fixed here.
@@ -40,17 +41,22 @@ export const CODES = {
   2103: t(400, 'password too common or too easy to guess', '密码过于常见或容易被猜到'),
   /** Our own: the sign-in throttle (HTTP 429 with Retry-After). */
   2104: t(429, 'too many failed sign-ins, wait a moment and try again', '登录失败次数过多，请稍候再试'),
+  /** Our own: an own password change that keeps the password, or names a wrong current one. */
+  2105: t(400, 'the new password must differ from the current one', '新密码不能与当前密码相同'),
+  2106: t(400, 'the current password is wrong', '当前密码错误'),
   3001: t(404, 'application missing', '应用不存在'),
   3002: t(409, 'application exists', '应用已存在'),
   3003: t(400, 'application batch delete error', '应用批量删除错误'),
   3101: t(409, 'application count above quota', '应用数量超出配额'),
   3102: t(429, 'decoder changed too often, try again in a minute', '解码器修改过于频繁，请一分钟后再试'),
   3103: t(400, 'push URL points to a private or internal address', '推送地址指向内网或保留地址'),
-  4001: t(404, 'node missing', '节点不存在'),
-  4002: t(409, 'node exists', '节点已存在'),
+  /** Our own: the server runs without an MQTT broker (see the web config's `mqtt`). */
+  3104: t(409, 'MQTT is unavailable on this server', '此服务器的 MQTT 不可用'),
+  4001: t(404, 'node missing', '设备不存在'),
+  4002: t(409, 'node exists', '设备已存在'),
   4004: t(409, 'devAddr and nwkSKey duplicated', 'DevAddr 与 NwkSKey 重复'),
-  4005: t(409, 'node count above quota', '节点数量超出配额'),
-  4006: t(400, 'node batch delete error', '节点批量删除错误'),
+  4005: t(409, 'node count above quota', '设备数量超出配额'),
+  4006: t(400, 'node batch delete error', '设备批量删除错误'),
   5001: t(404, 'gateway missing', '网关不存在'),
   5002: t(409, 'gateway exists', '网关已存在'),
   5003: t(409, 'gateway ID exists', '网关 ID 已存在'),
@@ -167,12 +173,15 @@ export const C = {
   PASSWORD_CONTAINS_NAME: 2102,
   PASSWORD_TOO_COMMON: 2103,
   SIGN_IN_THROTTLED: 2104,
+  PASSWORD_UNCHANGED: 2105,
+  CURRENT_PASSWORD_WRONG: 2106,
   APP_MISSING: 3001,
   APP_EXISTS: 3002,
   APP_BATCH_DELETE: 3003,
   APP_QUOTA: 3101,
   DECODER_CHANGE_RATE: 3102,
   PUSH_URL_PRIVATE: 3103,
+  MQTT_UNAVAILABLE: 3104,
   DEVICE_MISSING: 4001,
   DEVICE_EXISTS: 4002,
   DEVADDR_NWKSKEY_DUP: 4004,

@@ -179,6 +179,20 @@ describe('activation and subnet rules', () => {
     expect(batchDeviceRow.safeParse({ ...otaa, subnet: 'a b', autoSubnet: true }).success).toBe(true);
   });
 
+  it('are checked even when another field has the wrong kind of value, after that field', () => {
+    expect(issues(batchDeviceRow, { ...otaa, appKey: '', subnet: '', fCntUp: '' })).toEqual([
+      { path: 'fCntUp', code: 'invalid_type', message: M.fCntEmpty },
+      { path: 'appKey', code: 'custom', message: M.appKeyEmpty },
+      { path: 'subnet', code: 'custom', message: M.subnetEmpty },
+    ]);
+    expect(issues(deviceUpdateBody, { ...abp, devAddr: '', autoSubnet: 'x' })).toMatchObject([
+      { path: 'autoSubnet' },
+      { path: 'devAddr', message: M.devAddrEmpty },
+    ]);
+    // Without a known activation type there is no rule to apply.
+    expect(issues(batchDeviceRow, { ...otaa, authType: 'x', appKey: '' })).toMatchObject([{ path: 'authType' }]);
+  });
+
   it('create needs the application; update keeps the counters unless given', () => {
     expect(first(deviceCreateBody, otaa)).toMatchObject({ path: 'appID', code: 'invalid_type' });
     expect(deviceCreateBody.parse({ ...otaa, appID: 1 }).fCntUp).toBe(0);

@@ -23,8 +23,6 @@ export const FCNT_MAX = 0xffff_ffff;
 export const DEVICE_QUOTA_DEFAULT = 100_000;
 /** One batch-create request carries at most this many devices. */
 export const BATCH_CREATE_MAX = 20_000;
-/** Bulk import files (.xlsx / .xls) are at most 1 MiB. */
-export const IMPORT_FILE_MAX = 1024 * 1024;
 /** Batch update, move, delete and export take at most this many devEUIs. */
 export const DEVICE_SELECTION_MAX = 20_000;
 
@@ -119,36 +117,37 @@ export function checkActivation(d: Shape, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * The activation rule runs even when another field has the wrong kind of value (a frame counter
+ * left empty, say), so a form shows every missing key at once and mending an unrelated field
+ * never makes key errors appear or vanish. It needs a known activation type to read.
+ */
+const activationCheck = {
+  when: (p: z.core.ParsePayload) =>
+    AUTH_TYPES.includes((p.value as { authType?: unknown } | undefined)?.authType as AuthType),
+};
+
 export const deviceFields = z.object(deviceShape);
-export const deviceCreateBody = z.object({ appID: id(), ...deviceShape }).superRefine(checkActivation);
+export const deviceCreateBody = z.object({ appID: id(), ...deviceShape }).superRefine(checkActivation, activationCheck);
 export type DeviceCreateBody = Args<typeof deviceCreateBody>;
 export type DeviceInput = z.output<typeof deviceFields>;
 
 /** Update names the device by devEUI; moving it to another application is a call of its own. */
 export const deviceUpdateBody = z
   .object({ ...deviceShape, fCntUp: fCnt.optional(), fCntDown: fCnt.optional() })
-  .superRefine(checkActivation);
+  .superRefine(checkActivation, activationCheck);
 export type DeviceUpdateBody = Args<typeof deviceUpdateBody>;
 
 /** One row of batch-create, checked with the request's authType merged in. */
-export const batchDeviceRow = deviceFields.superRefine(checkActivation);
+export const batchDeviceRow = deviceFields.superRefine(checkActivation, activationCheck);
 export const batchCreateBody = z.object({
   appID: id(),
   authType: z.enum(AUTH_TYPES),
-  /** Rows are checked one by one so every failing row is reported. */
+  /** Rows are checked one by one so every failing row is reported with all its problems. */
   devices: z.array(z.record(text(), z.unknown())).min(1).max(BATCH_CREATE_MAX),
+  /** Check every row and answer the report without writing anything. */
+  dryRun: z.boolean().default(false),
 });
-export const batchRowError = z.object({
-  /** Position in `devices` (0-based). */
-  index: z.number().int(),
-  devEUI: z.string(),
-  code: z.number(),
-  field: z.string().optional(),
-  reason: z.string(),
-});
-export type BatchRowError = z.infer<typeof batchRowError>;
-export const batchCreateResult = z.object({ created: z.number().int(), failed: z.array(batchRowError) });
-export type BatchCreateResult = z.infer<typeof batchCreateResult>;
 
 const euiList = z.array(devEUI).min(1).max(DEVICE_SELECTION_MAX);
 export const deviceDeleteBody = z.object({ devEUIs: euiList });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issues } from '../test/issues';
+import { C } from './codes';
 import {
   GATEWAY_BATCH_MAX,
   gatewayBatchUpdateBody,
@@ -242,13 +243,24 @@ describe('batches and other gateway bodies', () => {
     expect(issues(gwIDsBody, { gwIDs: [] })).toEqual([
       { path: 'gwIDs', code: 'too_small', message: 'gwIDs cannot be empty' },
     ]);
-    expect(issues(gatewayBatchUpdateBody, { gwIDs: [] })).toMatchObject([
+    expect(issues(gatewayBatchUpdateBody, { gwIDs: [], remarks: 'x' })).toMatchObject([
       { path: 'gwIDs', message: 'gwIDs cannot be empty' },
     ]);
   });
 
   it('batch update changes only what it carries; bridgeLog is 1 or 2', () => {
-    expect(gatewayBatchUpdateBody.parse({ gwIDs: [GW] })).toEqual({ gwIDs: [GW] });
+    // Nothing is filled in: a remark alone stays a remark alone.
+    expect(gatewayBatchUpdateBody.parse({ gwIDs: [GW], remarks: ' r ' })).toEqual({ gwIDs: [GW], remarks: 'r' });
+    expect(gatewayBatchUpdateBody.parse({ gwIDs: [GW], txPower: 0, enableClassB: false })).toEqual({
+      gwIDs: [GW],
+      txPower: 0,
+      enableClassB: false,
+    });
+    // A body that changes nothing is refused, with the empty-parameter code.
+    const nothing = gatewayBatchUpdateBody.safeParse({ gwIDs: [GW] });
+    expect(nothing.error?.issues).toMatchObject([
+      { path: [], message: 'set at least one field to change', params: { code: C.PARAM_EMPTY } },
+    ]);
     expect(gatewayBatchUpdateBody.parse({ gwIDs: [GW], bridgeLog: 2, gwType: 'RHF2S001' })).toMatchObject({
       bridgeLog: 2,
       gwType: 'rhf2s001',

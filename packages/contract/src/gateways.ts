@@ -3,6 +3,7 @@
  * console's forms.
  */
 import { z } from 'zod';
+import { C } from './codes';
 import type { Args } from './endpoint';
 import { gwTypeName, PICO_GW_TYPE } from './gateway-types';
 import { eui64 } from './hex';
@@ -19,6 +20,12 @@ export const STAT_INTERVAL = { min: 300, max: 1800, default: 300 } as const;
 export const PICO_CHANNEL = { min: 0, max: 31 } as const;
 export const PICO_DR = { min: 0, max: 5 } as const;
 export const PICO_HEARTBEAT = { min: 1, max: 15, default: 5 } as const;
+/**
+ * The product's names for a gateway's link, the same on every page: MQTT (gateway bridge) or
+ * PFUDP (the Semtech UDP packet forwarder).
+ */
+export const GATEWAY_LINK_NAMES = { mqtt: 'MQTT', udp: 'PFUDP' } as const;
+export const gatewayLinkName = (mqtt: boolean): string => (mqtt ? GATEWAY_LINK_NAMES.mqtt : GATEWAY_LINK_NAMES.udp);
 export const PUSH_URLS_MAX = 5;
 export const GATEWAY_BATCH_MAX = 1000;
 /** Gateways one owner may hold unless the `gateway.quota` setting says otherwise (code 5005). */
@@ -195,9 +202,11 @@ export const gwIDsBody = z.object({
 export const BRIDGE_LOG = { on: 1, off: 2 } as const;
 export type BridgeLog = (typeof BRIDGE_LOG)[keyof typeof BRIDGE_LOG];
 
-/** Batch update: only the fields sent are changed. */
-export const gatewayBatchUpdateBody = z.object({
-  gwIDs: z.array(eui64).min(1, V.gwIDsEmpty).max(GATEWAY_BATCH_MAX),
+/**
+ * Batch update: only the fields sent are changed, and none has a default, so a field the caller
+ * left out can never overwrite a gateway's own value. A body that changes nothing is refused.
+ */
+const gatewayBatchFields = {
   pushUrls: pushUrls.optional(),
   headers: headerMap.optional(),
   bridgeLog: z.union([z.literal(BRIDGE_LOG.on), z.literal(BRIDGE_LOG.off)]).optional(),
@@ -209,10 +218,17 @@ export const gatewayBatchUpdateBody = z.object({
   enablePFW: z.boolean().optional(),
   tagsId: tagsIdList.optional(),
   remarks: text().trim().max(REMARKS_MAX).optional(),
-});
+};
+/** The settings a batch update may change (everything but the selection). */
+export const GATEWAY_BATCH_FIELDS = Object.keys(gatewayBatchFields) as (keyof typeof gatewayBatchFields)[];
+
+export const gatewayBatchUpdateBody = z
+  .object({ gwIDs: z.array(eui64).min(1, V.gwIDsEmpty).max(GATEWAY_BATCH_MAX), ...gatewayBatchFields })
+  .superRefine((b, ctx) => {
+    if (GATEWAY_BATCH_FIELDS.some((k) => b[k] !== undefined)) return;
+    ctx.addIssue({ code: 'custom', path: [], message: V.nothingToChange, params: { code: C.PARAM_EMPTY } });
+  });
 export type GatewayBatchUpdateBody = Args<typeof gatewayBatchUpdateBody>;
-/** The console's batch form defaults. */
-export const BATCH_DEFAULTS = { mqttKeepAlive: 10, txPower: 0, bridgeLog: BRIDGE_LOG.off } as const;
 
 export const gatewayMqttBody = z.object({
   gwID: eui64,
@@ -361,7 +377,6 @@ export const GATEWAY_IMPORT_COLUMNS = [
   { key: 'longitude', required: false },
   { key: 'latitude', required: false },
 ] as const;
-export const GATEWAY_IMPORT_EXTENSIONS = ['.xlsx', '.xls'] as const;
 
 export const gatewaySearchRow = z.object({
   gwID: z.string(),

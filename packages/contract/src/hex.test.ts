@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issues } from '../test/issues';
-import { devAddrHex, eui64, formatHex, hexString, isHex, key128, normalizeHex, normalizeSearchKeyword } from './hex';
+import { devAddrHex, eui64, formatHex, hexString, isHex, key128, normalizeHex, searchHex } from './hex';
 import { TEXT_MESSAGE } from './input';
 
 describe('normalizeHex and formatHex', () => {
@@ -40,15 +40,23 @@ describe('isHex', () => {
   });
 });
 
-describe('normalizeSearchKeyword', () => {
-  it('lowercases a 16-digit hex keyword and strips a separated EUI; keeps the rest as typed', () => {
-    expect(normalizeSearchKeyword(' 0102030405ABCDEF ')).toBe('0102030405abcdef');
-    expect(normalizeSearchKeyword('01-02-03-04-05-AB-CD-EF')).toBe('0102030405abcdef');
-    expect(normalizeSearchKeyword('01:02:03:04:05:ab:cd:ef')).toBe('0102030405abcdef');
-    // Only a full EUI is rewritten: partial hex keeps its case for a name search.
-    expect(normalizeSearchKeyword('AB-CD')).toBe('AB-CD');
-    expect(normalizeSearchKeyword('ABCDEF')).toBe('ABCDEF');
-    expect(normalizeSearchKeyword('Sensor A')).toBe('Sensor A');
+describe('searchHex', () => {
+  it('reads the EUI forms the console shows and people paste as plain lowercase hex', () => {
+    expect(searchHex('01-02-03-04-05-AB-CD-EF')).toBe('0102030405abcdef');
+    expect(searchHex('01:02:03:04:05:ab:cd:ef')).toBe('0102030405abcdef');
+    expect(searchHex(' 01 02 03 04 05 AB CD EF ')).toBe('0102030405abcdef');
+    expect(searchHex('0102030405ABCDEF')).toBe('0102030405abcdef');
+    // A beginning of an EUI is a prefix to look for, in any of those forms.
+    expect(searchHex('AA-BB-C')).toBe('aabbc');
+    expect(searchHex('aa:bb:')).toBe('aabb');
+  });
+
+  it('has no hex for a keyword that is not made of hex digits and separators', () => {
+    expect(searchHex('Sensor A')).toBeUndefined();
+    expect(searchHex('meter-01')).toBeUndefined();
+    expect(searchHex('-AA-BB')).toBeUndefined();
+    expect(searchHex('   ')).toBeUndefined();
+    expect(searchHex('')).toBeUndefined();
   });
 });
 

@@ -29,14 +29,15 @@ export function isHex(s: string, digits?: number): boolean {
 }
 
 /**
- * Search keywords: a 16-digit hex keyword is lowercased; a 23-character keyword with dashes
- * or colons every two characters is stripped and lowercased; anything else is kept as typed.
+ * The hex an EUI-like search keyword stands for: hex digits with any '-', ':' or space between
+ * them (how the console shows EUIs and how people paste them), without the separators and
+ * lowercased, so "AA-BB-CC", "aa:bb:cc" and "AABBCC" all find the same ids. Undefined for
+ * anything else (a name, say), which is then matched as typed.
  */
-export function normalizeSearchKeyword(keyword: string): string {
+export function searchHex(keyword: string): string | undefined {
   const k = keyword.trim();
-  if (/^[0-9a-fA-F]{16}$/.test(k)) return k.toLowerCase();
-  if (k.length === 23 && SEPARATED.test(k)) return k.replace(/[-:]/g, '').toLowerCase();
-  return k;
+  if (!/^[0-9a-fA-F][0-9a-fA-F\s:-]*$/.test(k)) return undefined;
+  return k.replace(/[\s:-]/g, '').toLowerCase();
 }
 
 /** A zod string of exactly `digits` hex digits, normalised from pasted forms. */

@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, queryInt } from './paging';
 export const SEARCH_TYPES = ['application', 'device', 'mcgroup', 'gateway', 'user'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** Types whose keyword is EUI-normalised (docs/product/search-and-dashboard.md). */
+/** Types whose ids are EUIs: their search also reads the keyword as hex (searchHex). */
 export const HEX_SEARCH_TYPES: readonly SearchType[] = ['device', 'mcgroup', 'gateway'];
 
 const keyword = text().trim().max(128).default('');

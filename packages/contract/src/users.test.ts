@@ -6,13 +6,16 @@ import { NAME_MAX } from './limits';
 import { PASSWORD_POLICY, passwordMessage, passwordProblem } from './password-policy';
 import {
   passwordChangeBody,
+  passwordChangeFields,
   userCreateBody,
   userIdQuery,
   userListQuery,
   userName,
   userPassword,
   userUpdateBody,
+  withPasswordChangeRules,
 } from './users';
+import { V } from './validation';
 
 /** A password of `n` characters that passes every other rule. */
 const strong = (n: number) => 'kP7#qLm2'.repeat(Math.ceil(n / 8)).slice(0, n - 1) + 'z';
@@ -84,19 +87,27 @@ describe('user bodies', () => {
     expect(issues(userUpdateBody, { userID: 0, name: 'ops', admin: 0 })).toMatchObject([{ path: 'userID' }]);
   });
 
-  it('password change checks the new password only, under newPassword', () => {
-    expect(passwordChangeBody.parse({ oldPassword: 'x', newPassword: pw })).toEqual({
-      oldPassword: 'x',
+  it('password change checks the new password under newPassword, and that it changes', () => {
+    expect(passwordChangeBody.parse({ currentPassword: 'x', newPassword: pw })).toEqual({
+      currentPassword: 'x',
       newPassword: pw,
     });
-    expect(issues(passwordChangeBody, { oldPassword: '', newPassword: pw })).toMatchObject([
-      { path: 'oldPassword', code: 'too_small' },
+    expect(issues(passwordChangeBody, { currentPassword: '', newPassword: pw })).toMatchObject([
+      { path: 'currentPassword', code: 'too_small', message: V.currentPasswordEmpty },
     ]);
-    expect(issues(passwordChangeBody, { oldPassword: 'o'.repeat(129), newPassword: pw })).toMatchObject([
-      { path: 'oldPassword', code: 'too_big' },
+    expect(issues(passwordChangeBody, { currentPassword: 'o'.repeat(129), newPassword: pw })).toMatchObject([
+      { path: 'currentPassword', code: 'too_big' },
     ]);
-    const weak = passwordChangeBody.safeParse({ oldPassword: 'x', newPassword: 'password1' });
+    const weak = passwordChangeBody.safeParse({ currentPassword: 'x', newPassword: 'password1' });
     expect(weak.error?.issues[0]).toMatchObject({ path: ['newPassword'], params: { code: C.PASSWORD_TOO_COMMON } });
+    const same = passwordChangeBody.safeParse({ currentPassword: pw, newPassword: pw });
+    expect(same.error?.issues).toMatchObject([{ path: ['newPassword'], params: { code: C.PASSWORD_UNCHANGED } }]);
+  });
+
+  it('a form passes the user name so the new password may not contain it', () => {
+    const form = withPasswordChangeRules(passwordChangeFields, 'grafana-ops');
+    const named = form.safeParse({ currentPassword: 'x', newPassword: 'grafana-ops-77' });
+    expect(named.error?.issues[0]).toMatchObject({ path: ['newPassword'], params: { code: C.PASSWORD_CONTAINS_NAME } });
   });
 
   it('queries coerce the user id and page the list', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminFlag } from './auth';
+import { C, codeText } from './codes';
 import type { Args } from './endpoint';
 import { id, queryId, text } from './input';
 import { NAME_CHARS, NAME_MAX } from './limits';
@@ -59,10 +60,26 @@ export const userDetail = userRow.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-/** Own password change; the server also refuses a new password containing the caller's name. */
-export const passwordChangeBody = z
-  .object({ oldPassword: text().min(1).max(PASSWORD_POLICY.maxLength), newPassword: userPassword })
-  .superRefine((v, ctx) => checkPassword(ctx, v.newPassword, '', 'newPassword'));
+/**
+ * Own password change. The new one must pass the policy (the caller's name is known to the
+ * server from the session; a form passes it for early feedback) and differ from the current one.
+ */
+export const passwordChangeFields = z.object({
+  currentPassword: text().min(1, V.currentPasswordEmpty).max(PASSWORD_POLICY.maxLength),
+  newPassword: userPassword,
+});
+export const withPasswordChangeRules = <T extends z.ZodType<object>>(schema: T, userName = ''): T =>
+  schema.superRefine((v, ctx) => {
+    const o = v as { currentPassword?: unknown; newPassword?: unknown };
+    if (typeof o.newPassword === 'string' && o.newPassword !== '' && o.newPassword === o.currentPassword) {
+      const code = C.PASSWORD_UNCHANGED;
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: codeText(code, 'en-US')!, params: { code } });
+      return;
+    }
+    checkPassword(ctx, o.newPassword, userName, 'newPassword');
+  });
+export const passwordChangeBody = withPasswordChangeRules(passwordChangeFields);
+export type PasswordChangeBody = Args<typeof passwordChangeBody>;
 export const passwordChangeResult = z.object({ token: z.string() });
 export const userCreated = z.object({ userID: z.number().int() });
 

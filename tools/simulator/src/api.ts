@@ -1,4 +1,5 @@
 import { authApi } from '@lns/contract/api/auth';
+import { C } from '@lns/contract/codes';
 import { type DataOf, type EndpointDef, fillPath, type InputOf } from '@lns/contract/endpoint';
 
 /** The few REST calls the simulator needs, by their contract endpoints; the envelope is { code, msg, data }. */
@@ -24,6 +25,7 @@ interface Envelope<T> {
   msg?: string;
   data?: T;
   token?: string;
+  field?: string;
 }
 
 export class Api {
@@ -37,15 +39,16 @@ export class Api {
 
   async signIn(): Promise<void> {
     if (this.token) return;
+    if (!this.o.password)
+      throw new ApiError(
+        -1,
+        `no password for ${this.o.user ?? 'admin'}: set LNS_PASSWORD, or --data-dir <the server's DATA_DIR> to read its initial-admin-password, or pass --token <API token>`,
+      );
     const res = await this.raw<unknown>(authApi.login, {
       name: this.o.user ?? 'admin',
       password: this.o.password ?? '',
     });
-    if (res.code !== 0 || !res.token)
-      throw new ApiError(
-        res.code,
-        `sign-in as ${this.o.user ?? 'admin'} failed (${res.code} ${res.msg ?? ''}); start the server with LOGIN_CAPTCHA=false or pass --token <API token>`,
-      );
+    if (res.code !== 0 || !res.token) throw new ApiError(res.code, signInFailure(this.o.user ?? 'admin', res));
     this.token = res.token;
   }
 
@@ -87,4 +90,17 @@ export class Api {
       throw new ApiError(-1, `${method} ${path}: HTTP ${res.status} without an envelope`);
     }
   }
+}
+
+/** The real reason a sign-in failed, and what to do about it. */
+export function signInFailure(user: string, res: { code: number; msg?: string; field?: string }): string {
+  const why =
+    res.code === C.WRONG_CREDENTIALS
+      ? `wrong password for ${user}: give it with LNS_PASSWORD, --data-dir (the server's initial-admin-password file) or pass --token <API token>`
+      : res.code === C.PARAM_FORMAT && res.field === 'digest'
+        ? 'the server asks for the login captcha: start it with LOGIN_CAPTCHA=false, or pass --token <API token>'
+        : res.code === C.SIGN_IN_THROTTLED
+          ? 'too many failed sign-ins from this address: wait a minute'
+          : `${res.code} ${res.msg ?? ''}`.trim();
+  return `sign-in as ${user} failed: ${why}`;
 }

@@ -1,8 +1,10 @@
 /**
  * npm run simulate -- --gateways 3 --devices 10 --interval 10 [--url http://127.0.0.1:8080]
- *   [--user admin --password ... | --token lns_...] [--udp 127.0.0.1:1700] [--app simulator]
+ *   [--user admin (LNS_PASSWORD or --data-dir) | --token lns_... (or LNS_TOKEN)] [--udp 127.0.0.1:1700]
  * Prints one line per event and a summary on exit (Ctrl-C, --duration or --uplinks).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatEvent, formatSummary } from './format';
 import { type SimulationHandle, startSimulation } from './sim';
@@ -14,8 +16,9 @@ const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to
   --interval S          seconds between uplinks of one device (default 10)
   --url URL             server API (default http://127.0.0.1:8080)
   --user NAME           sign in as (default admin; the server needs LOGIN_CAPTCHA=false)
-  --password PW         password (default $LNS_PASSWORD or $ADMIN_PASSWORD)
-  --token TOKEN         an API token instead of user/password
+                        password: $LNS_PASSWORD, else the generated one in the server's data dir
+  --data-dir DIR        the server's DATA_DIR, read for initial-admin-password (default ./data)
+  --token TOKEN         an API token instead of user/password (default $LNS_TOKEN)
   --udp HOST:PORT       the server's UDP bridge (default 127.0.0.1:1700)
   --app NAME            application to create or reuse (default simulator)
   --region ID           region (default eu868); --subnet ID its channel plan
@@ -34,6 +37,22 @@ function number(name: string, v: string | undefined, def: number, min: number, m
   return n;
 }
 
+/**
+ * Never a command-line argument (the shell history, npm and `ps` would show it): the environment,
+ * else, for admin, the password the server generated on its first start.
+ */
+function passwordFor(user: string, dataDir: string): string | undefined {
+  if (process.env.LNS_PASSWORD) return process.env.LNS_PASSWORD;
+  if (user !== 'admin') return undefined;
+  try {
+    // npm runs the script inside the workspace; a relative --data-dir means where the user typed it.
+    const base = process.env.INIT_CWD ?? process.cwd();
+    return readFileSync(path.resolve(base, dataDir, 'initial-admin-password'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -42,7 +61,7 @@ async function main(): Promise<number> {
       interval: { type: 'string' },
       url: { type: 'string', default: 'http://127.0.0.1:8080' },
       user: { type: 'string', default: 'admin' },
-      password: { type: 'string' },
+      'data-dir': { type: 'string', default: 'data' },
       token: { type: 'string' },
       udp: { type: 'string', default: '127.0.0.1:1700' },
       app: { type: 'string', default: 'simulator' },
@@ -70,9 +89,9 @@ async function main(): Promise<number> {
   try {
     sim = await startSimulation({
       url: values.url!,
-      token: values.token,
+      token: values.token ?? process.env.LNS_TOKEN,
       user: values.user,
-      password: values.password ?? process.env.LNS_PASSWORD ?? process.env.ADMIN_PASSWORD,
+      password: passwordFor(values.user!, values['data-dir']!),
       udp: values.udp!,
       app: values.app!,
       gateways,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../apps/server/test/harness';
+import { Api, signInFailure } from './api';
 import { type SimEvent, startSimulation } from './sim';
 
 /** A real server: HTTP on a free port, the UDP bridge on another. */
@@ -27,6 +28,13 @@ describe('simulator against a running server', () => {
     udp = `127.0.0.1:${t.services.dataPlane.bridge.port}`;
   }, 60_000);
   afterAll(() => t?.close());
+
+  it('says why a sign-in failed: a wrong password is named as such, not blamed on the captcha', async () => {
+    await expect(new Api({ url, user: 'admin', password: 'not-the-password' }).signIn()).rejects.toThrow(
+      'sign-in as admin failed: wrong password for admin',
+    );
+    expect(signInFailure('admin', { code: 1007, field: 'digest' })).toContain('asks for the login captcha');
+  });
 
   it('joins OTAA devices, sends ABP and OTAA uplinks heard by several gateways, and the server stores them', async () => {
     const events: SimEvent[] = [];

@@ -31,6 +31,11 @@ export function RootShell() {
   );
 }
 
+/** The first load, before the guard and the first page are in: a thin progress bar. */
+export function StartProgress() {
+  return <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 2 }} />;
+}
+
 /** A page that threw (or a chunk that failed to load): offer a reload instead of a blank screen. */
 export function RouteError() {
   const err = useRouteError() as Error | undefined;

@@ -1,9 +1,9 @@
-import { createBrowserRouter, type RouteObject, replace } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, replace } from 'react-router';
 import { setNavigator } from '../lib/http';
 import { lazyPage as page } from '../lib/lazyWithTimeout';
 import { loginLoader, markRouterStarted, requireSession, unknownLoader } from './guard';
 import { redirectTarget } from './layout/useMenus';
-import { RootShell, RouteError } from './RootShell';
+import { RootShell, RouteError, StartProgress } from './RootShell';
 import { ROUTES, type RouteDef } from './routes';
 
 // Redirect-only routes replace the history entry so "back" does not bounce forward again.
@@ -17,11 +17,13 @@ function child(r: RouteDef): RouteObject {
 }
 
 /** Route objects: public pages outside the layout, everything else under it, lazily. */
-function routeObjects(): RouteObject[] {
+export function routeObjects(): RouteObject[] {
   return [
     {
       element: <RootShell />,
       errorElement: <RouteError />,
+      // Shown while the first URL's guard and lazy page load (the router warns without one).
+      HydrateFallback: StartProgress,
       children: [
         { path: '/login', loader: loginLoader, lazy: page(() => import('../features/auth/LoginPage')) },
         { path: '/401', lazy: page(() => import('../features/errors/Page401')) },
@@ -32,7 +34,12 @@ function routeObjects(): RouteObject[] {
           lazy: page(() => import('./layout/Layout')),
           // Keep the layout when moving between pages: the guard re-runs only for access checks.
           shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-          children: [{ index: true, loader: () => replace('/home') }, ...ROUTES.map(child)],
+          // The loader redirects before anything renders; the element covers the first render,
+          // which matches '/' itself.
+          children: [
+            { index: true, loader: () => replace('/home'), element: <Navigate to="/home" replace /> },
+            ...ROUTES.map(child),
+          ],
         },
         { path: '*', loader: unknownLoader, lazy: page(() => import('../features/errors/Page404')) },
       ],

@@ -32,7 +32,7 @@ describe('DeleteDialog', () => {
         onDone={onDone}
       />,
     );
-    expect(await screen.findByText('2 selected item(s) will be deleted:')).toBeInTheDocument();
+    expect(await screen.findByText('These 2 items will be deleted:')).toBeInTheDocument();
     const confirm = screen.getByTestId('delete-confirm');
     expect(confirm).toBeDisabled();
     await waitFor(() => expect(screen.getByTestId('slide-verify').getAttribute('data-verified')).toBe('false'), {
@@ -43,8 +43,8 @@ describe('DeleteDialog', () => {
     expect(screen.getByTestId('slide-verify')).toHaveAttribute('data-verified', 'true');
     expect(confirm).toBeEnabled();
     fireEvent.click(confirm);
-    expect(await screen.findByTestId('delete-deleted')).toHaveTextContent('1 deleted');
-    expect(screen.getByTestId('delete-failed')).toHaveTextContent('1 failed');
+    expect(await screen.findByTestId('delete-deleted')).toHaveTextContent('1 item deleted');
+    expect(screen.getByTestId('delete-failed')).toHaveTextContent('1 item failed');
     expect(screen.getByTestId('delete-failed')).toHaveTextContent('in use');
     expect(onDelete).toHaveBeenCalledWith(['app-a', 'app-b']);
     expect(onDone).toHaveBeenCalledOnce();
@@ -70,8 +70,8 @@ describe('DeleteDialog', () => {
     expect(screen.getByTestId('delete-confirm')).toBeDisabled();
   });
 
-  it('a thrown 1001 fails every item with the server message', async () => {
-    const err = new ApiError(1001, 'system busy', { code: 1001, msg: 'database locked' });
+  it('a thrown refusal fails every item with its translated text, not the server message', async () => {
+    const err = new ApiError(1001, 'System busy, please try again later', { code: 1001, msg: 'database locked' });
     renderWithProviders(
       <DeleteDialog
         open
@@ -85,8 +85,9 @@ describe('DeleteDialog', () => {
     slide();
     fireEvent.click(screen.getByTestId('delete-confirm'));
     const failed = await screen.findByTestId('delete-failed');
-    expect(failed).toHaveTextContent('2 failed');
-    expect(screen.getAllByText('database locked')).toHaveLength(2);
+    expect(failed).toHaveTextContent('2 items failed');
+    expect(screen.getAllByText('System busy, please try again later')).toHaveLength(2);
+    expect(screen.queryByText('database locked')).toBeNull();
   });
 
   it('re-arms the slide 500 ms after reopening', async () => {

@@ -1,4 +1,3 @@
-import { C } from '@lns/contract/codes';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/http';
 import { AppDialog } from './AppDialog';
 import { SlideVerify } from './SlideVerify';
 
@@ -23,7 +21,7 @@ export interface DeleteDialogProps<T> {
   onClose: () => void;
   items: T[];
   itemLabel: (item: T) => ReactNode;
-  /** Deletes and reports per item; a thrown ApiError fails every item (system busy: the server's message). */
+  /** Deletes and reports per item; a thrown error fails every item with its text. */
   onDelete: (items: T[]) => Promise<DeleteResult<T>>;
   title?: ReactNode;
   /** After a delete ran (e.g. clear the selection, refetch). */
@@ -32,9 +30,8 @@ export interface DeleteDialogProps<T> {
 
 export const REARM_MS = 500;
 
-/** Reason text for a failed call: system busy shows the server message, others the client's text. */
+/** Reason text for a failed call: the HTTP client's translated text of the refusal. */
 export function failureReason(e: unknown): string {
-  if (e instanceof ApiError) return e.code === C.SYSTEM_BUSY ? (e.envelope?.msg ?? e.message) : e.message;
   return e instanceof Error ? e.message : String(e);
 }
 

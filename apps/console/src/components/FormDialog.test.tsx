@@ -92,9 +92,9 @@ describe('FormDialog', () => {
       field: 'pushUrls.0',
     });
     await fill('app', 'https://push.example.com');
-    await waitFor(() => expect(screen.getByTestId('url-error')).toHaveTextContent('parameter format error'));
+    await waitFor(() => expect(screen.getByTestId('url-error')).toHaveTextContent('Invalid value'));
     expect(screen.getByTestId('name-error')).toBeEmptyDOMElement();
-    expect(toast.current).toMatchObject({ kind: 'error', message: 'parameter format error (pushUrls.0)' });
+    expect(toast.current).toMatchObject({ kind: 'error', message: 'Invalid value: Push URLs' });
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -27,7 +27,35 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * Which columns give way when the window is narrow, instead of the table scrolling sideways:
+   * `optional` ones hide below 1440 px, `secondary` ones below 900 px; the rest always show.
+   */
+  priority?: 'optional' | 'secondary';
+  /** IDs and times: on one line, never wrapped or cut (EUIs differ in their last digits). */
+  nowrap?: boolean;
+  /** Kept in view at the right edge while the rest scrolls (row actions). */
+  stickyRight?: boolean;
 }
+
+/** Widths below which columns of each priority give way. */
+export const COLUMN_BREAKPOINTS = { optional: 1440, secondary: 900 } as const;
+
+function useVisibleColumns<T>(columns: Column<T>[]): Column<T>[] {
+  const hideOptional = useMediaQuery(`(max-width:${COLUMN_BREAKPOINTS.optional - 0.02}px)`);
+  const hideSecondary = useMediaQuery(`(max-width:${COLUMN_BREAKPOINTS.secondary - 0.02}px)`);
+  return columns.filter(
+    (c) => !(c.priority === 'optional' && hideOptional) && !(c.priority === 'secondary' && hideSecondary),
+  );
+}
+
+const cellSx = (c: Column<unknown>, header = false) => ({
+  width: c.width,
+  ...(c.nowrap || header ? { whiteSpace: 'nowrap' as const } : {}),
+  ...(c.stickyRight
+    ? { position: 'sticky' as const, right: 0, bgcolor: 'background.paper', zIndex: header ? 3 : 1 }
+    : {}),
+});
 
 export interface ListTableProps<T> {
   columns: Column<T>[];
@@ -46,7 +74,8 @@ export interface ListTableProps<T> {
 
 /** Paged, sortable table: page links (10, or 5 under 600 px), page size 50/100/150/200 remembered per list. */
 export function ListTable<T>(props: ListTableProps<T>) {
-  const { columns, rows, rowKey, amount, paging, loading, onRowClick, selection, hidePageSize } = props;
+  const { rows, rowKey, amount, paging, loading, onRowClick, selection, hidePageSize } = props;
+  const columns = useVisibleColumns(props.columns);
   const { t } = useTranslation('common');
   const small = useMediaQuery('(max-width:599.98px)');
   const pages = paging.pageSize > 0 ? Math.max(1, Math.ceil(amount / paging.pageSize)) : 1;
@@ -74,7 +103,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                 </TableCell>
               )}
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.align} sx={{ width: c.width, whiteSpace: 'nowrap' }}>
+                <TableCell key={c.key} align={c.align} sx={cellSx(c as Column<unknown>, true)}>
                   {c.sortable ? (
                     <TableSortLabel
                       active={paging.orderBy === c.key}
@@ -115,7 +144,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     </TableCell>
                   )}
                   {columns.map((c) => (
-                    <TableCell key={c.key} align={c.align}>
+                    <TableCell key={c.key} align={c.align} sx={cellSx(c as Column<unknown>)}>
                       {c.render ? c.render(r) : String((r as Record<string, unknown>)[c.key] ?? '')}
                     </TableCell>
                   ))}

@@ -47,5 +47,5 @@ export function RowActions({ name, onEdit, editLabel, onDelete, more = [] }: Row
 
 /** The right-aligned last column of a list table holding RowActions. */
 export function actionsColumn<T>(label: ReactNode, props: (row: T) => RowActionsProps): Column<T> {
-  return { key: 'actions', label, align: 'right', render: (row) => <RowActions {...props(row)} /> };
+  return { key: 'actions', label, align: 'right', stickyRight: true, render: (row) => <RowActions {...props(row)} /> };
 }

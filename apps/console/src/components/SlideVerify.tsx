@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { labelBox } from './sliderLabel';
 
 const HANDLE = 40;
 
@@ -69,7 +70,7 @@ export function SlideVerify({
         maxWidth: '100%',
         height: HANDLE,
         borderRadius: 1,
-        bgcolor: done ? 'success.light' : 'grey.100',
+        bgcolor: 'grey.100',
         border: '1px solid',
         borderColor: done ? 'success.main' : 'grey.300',
         userSelect: 'none',
@@ -90,9 +91,14 @@ export function SlideVerify({
       <Typography
         variant="body2"
         color={done ? 'success.dark' : 'text.secondary'}
+        data-testid="slide-verify-label"
+        noWrap
         sx={{
           position: 'absolute',
-          inset: 0,
+          top: 0,
+          bottom: 0,
+          ...labelBox(x, HANDLE, width),
+          px: 0.5,
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',

@@ -1,11 +1,12 @@
 import { ApiError } from '../lib/http';
+import { refusalText } from '../lib/refusal';
 import { type DeleteResult, failureReason } from './DeleteDialog';
 
-/** The refusals a batch delete names: `data.failed: [{id, reason}]`. */
+/** The refusals a batch delete names (`data.failed: [{id, code, reason}]`), in words of their code. */
 const failedRefusals = (e: unknown): Map<string, string> => {
   const failed =
-    (e instanceof ApiError && (e.envelope?.data as { failed?: { id: string; reason: string }[] })?.failed) || [];
-  return new Map(failed.map((f) => [f.id, f.reason]));
+    (e instanceof ApiError && (e.envelope?.data as { failed?: { id: string; code: number }[] })?.failed) || [];
+  return new Map(failed.map((f) => [f.id, refusalText({ code: f.code })]));
 };
 
 /**

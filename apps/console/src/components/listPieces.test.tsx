@@ -24,7 +24,7 @@ describe('list page pieces', () => {
     expect(calls).toEqual(['edit', 'reset', 'delete']);
   });
 
-  it('all or nothing: an error fails every item, refused ones with the server reason', async () => {
+  it('all or nothing: an error fails every item, refused ones with the text of their code', async () => {
     const items = [{ id: 1 }, { id: 2 }];
     const ok = await deleteAllOrNothing(items, { call: async () => {}, id: (x) => String(x.id) });
     expect(ok).toEqual({ deleted: items, failed: [] });
@@ -32,13 +32,13 @@ describe('list page pieces', () => {
     const refusal = new ApiError(1001, 'refused', {
       code: 1001,
       msg: 'some were refused',
-      data: { failed: [{ id: '2', reason: 'not yours' }] },
+      data: { failed: [{ id: '2', code: 3001, reason: 'not yours' }] },
     });
     const bad = await deleteAllOrNothing(items, { call: () => Promise.reject(refusal), id: (x) => String(x.id) });
     expect(bad.deleted).toEqual([]);
     expect(bad.failed).toEqual([
-      { item: items[0], reason: 'some were refused' },
-      { item: items[1], reason: 'not yours' },
+      { item: items[0], reason: 'refused' },
+      { item: items[1], reason: 'Application does not exist' },
     ]);
   });
 

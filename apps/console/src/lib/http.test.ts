@@ -1,7 +1,8 @@
+import { C, CODES } from '@lns/contract/codes';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n, stubFetch } from '../../test/render';
 import { ApiError, NETWORK_ERROR, type RequestOptions, request, setNavigator } from './http';
-import { setLanguage } from './i18n';
+import { i18n, setLanguage } from './i18n';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -31,15 +32,18 @@ describe('HTTP client', () => {
     expect(calls[0]!.url.search).toBe('?a=1&d=p%2Cq');
   });
 
-  it('1001: clears the previous toast, shows the server message titled by the code text', async () => {
+  it('1001: clears the previous toast, shows the code text with the request id, not the server message', async () => {
     toast.info('old');
     const seen: (string | undefined)[] = [];
     const off = toast.subscribe((t) => seen.push(t?.message));
-    stubFetch({ '/api/x': { code: 1001, msg: 'disk full (req 42)' } });
+    stubFetch({ '/api/x': { code: 1001, msg: 'disk full', requestId: 'req-42' } });
     await expect(get('/api/x')).rejects.toMatchObject({ code: 1001 });
     off();
     expect(seen[0]).toBeUndefined(); // cleared first
-    expect(toast.current).toMatchObject({ kind: 'error', message: 'disk full (req 42)', title: 'system busy' });
+    expect(toast.current).toMatchObject({
+      kind: 'error',
+      message: 'System busy, please try again later (Request ID: req-42)',
+    });
   });
 
   it.each([1003, 1004, 2001])('%i: clears the session and goes to /login', async (code) => {
@@ -50,10 +54,10 @@ describe('HTTP client', () => {
     expect(nav).toHaveBeenCalledWith('/login');
   });
 
-  it('only code 0 is a result: a code the table lacks (4007) fails with the server message', async () => {
+  it('only code 0 is a result: a code the table lacks (4007) says its number, not the server message', async () => {
     stubFetch({ '/api/x': { code: 4007, msg: 'partial', data: { partial: true } } });
-    await expect(request('GET', '/api/x')).rejects.toMatchObject({ code: 4007, message: 'partial' });
-    expect(toast.current?.message).toBe('partial');
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ code: 4007 });
+    expect(toast.current?.message).toBe('Request refused (code 4007)');
   });
 
   it('13002 marks the license invalid', async () => {
@@ -62,14 +66,46 @@ describe('HTTP client', () => {
     expect(session.licenseValid).toBe(false);
   });
 
-  it('other codes: the translated code text (with the field), or the server message when untranslated', async () => {
+  it('other codes: the translated code text with the field label, in the current language', async () => {
     stubFetch({ '/api/x': { code: 2003, msg: 'account exists: name', field: 'name' } });
-    await expect(post('/api/x', {})).rejects.toMatchObject({ code: 2003, message: 'account exists (name)' });
-    expect(toast.current?.message).toBe('account exists (name)');
+    await expect(post('/api/x', {})).rejects.toMatchObject({ code: 2003, message: 'Account already exists: Name' });
+    expect(toast.current?.message).toBe('Account already exists: Name');
     await setLanguage('zh-CN');
-    await expect(post('/api/x', {})).rejects.toMatchObject({ message: '账号已存在 (name)' });
-    stubFetch({ '/api/x': { code: 99999, msg: 'odd thing' } });
-    await expect(post('/api/x', {})).rejects.toMatchObject({ message: 'odd thing' });
+    await expect(post('/api/x', {})).rejects.toMatchObject({ message: '账号已存在：名称' });
+  });
+
+  it('a refused field is named by its label, a contract check by its translated text', async () => {
+    await setLanguage('zh-CN');
+    stubFetch({
+      '/api/x': {
+        code: 1007,
+        msg: 'parameter format error: devices.2.devEUI (DevEUI must be 16 hex digits)',
+        field: 'devices.2.devEUI',
+      },
+    });
+    await expect(post('/api/x', {})).rejects.toBeInstanceOf(ApiError);
+    expect(toast.current?.message).toBe('取值无效：DevEUI（DevEUI 必须是 16 位十六进制数）');
+    // A field the console has no label for is left out rather than shown raw.
+    stubFetch({ '/api/x': { code: 3001, msg: 'application missing: someRawKey', field: 'someRawKey' } });
+    await expect(post('/api/x', {})).rejects.toBeInstanceOf(ApiError);
+    expect(toast.current?.message).toBe('应用不存在');
+    // A text that names the field already is not followed by it again.
+    stubFetch({ '/api/x': { code: 5003, msg: 'gateway ID exists: gwID', field: 'gwID' } });
+    await expect(post('/api/x', {})).rejects.toBeInstanceOf(ApiError);
+    expect(toast.current?.message).toBe('网关 ID 已存在');
+  });
+
+  it.each(['en-US', 'zh-CN'] as const)('%s: no code lets the server message reach the toast', async (lng) => {
+    await setLanguage(lng);
+    for (const key of Object.keys(CODES)) {
+      const code = Number(key);
+      if (code === C.OK) continue;
+      stubFetch({ '/api/x': { code, msg: `server words ${code}` } });
+      await expect(post('/api/x', {})).rejects.toBeInstanceOf(ApiError);
+      const shown = toast.current?.message ?? '';
+      expect(shown, `code ${code}`).not.toContain('server words');
+      expect(shown, `code ${code}`).toBe(i18n.t(`common:codes.${code}`));
+    }
   });
 
   it('network failure or no envelope: the server-error toast', async () => {
@@ -84,7 +120,7 @@ describe('HTTP client', () => {
     stubFetch({
       '/api/x': () => new Response(JSON.stringify({ code: 1010, msg: 'permission error' }), { status: 403 }),
     });
-    await expect(get('/api/x')).rejects.toMatchObject({ code: 1010, message: 'permission error' });
+    await expect(get('/api/x')).rejects.toMatchObject({ code: 1010, message: 'You do not have permission for this' });
   });
 
   it('silent calls show no toast; accept turns a code into a result', async () => {

@@ -1,16 +1,17 @@
-import { C, codeText } from '@lns/contract/codes';
+import { C } from '@lns/contract/codes';
 import type { Envelope } from '@lns/contract/envelope';
 import { currentLocale, i18n } from './i18n';
+import { codeMessage, refusalText } from './refusal';
 import { session } from './session';
 import { toast } from './toast';
 
 /**
  * The console's HTTP transport (the typed client in lib/api.ts calls it). Every call carries `x-access-token` and `Accept-Language`, has no
  * timeout, and handles response codes (docs/product/console-behaviour.md): 0 is the result; otherwise the toast is
- * cleared first; 1001 shows the server message titled by the code text; 1003/1004/2001 clear the
- * session and go to /login; 13002 marks the license invalid; any other code shows the
- * translated code text (or the server message); a network or HTTP failure without an envelope
- * shows "server error". Failed calls reject with ApiError.
+ * cleared first; 1001 shows its text with the request id; 1003/1004/2001 clear the session and
+ * go to /login; 13002 marks the license invalid; any other code shows the translated code text
+ * with the refused field's label (lib/refusal.ts: never the server's own message); a network or
+ * HTTP failure without an envelope shows "server error". Failed calls reject with ApiError.
  */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
@@ -69,10 +70,7 @@ export function headers(extra: Record<string, string> = {}): Record<string, stri
   return h;
 }
 
-/** Text for a code in the current language: the contract's table, else the server's message. */
-export function codeMessage(code: number, serverMsg?: string): string {
-  return codeText(code, currentLocale()) ?? serverMsg ?? String(code);
-}
+export { codeMessage };
 
 /** Applies the code handling to an envelope; returns it when it is a result, throws ApiError otherwise. */
 export function handleEnvelope<T>(
@@ -84,17 +82,18 @@ export function handleEnvelope<T>(
   toast.clear();
   let text: string;
   if (code === C.SYSTEM_BUSY) {
-    text = env.msg || codeMessage(code);
-    if (!opts.silent) toast.error(text, { title: codeMessage(code) });
+    // The request id lets an operator find the failure in the server log.
+    const id = env.requestId ? i18n.t('common:refusal.requestId', { id: env.requestId }) : undefined;
+    text = id ? i18n.t('common:refusal.detail', { text: codeMessage(code), detail: id }) : codeMessage(code);
+    if (!opts.silent) toast.error(text);
   } else if (TO_LOGIN.has(code)) {
-    text = codeMessage(code, env.msg);
+    text = codeMessage(code);
     session.clear();
     if (!opts.silent) toast.error(text);
     if (opts.redirect !== false && window.location.pathname !== '/login') navigate('/login');
   } else {
     if (code === C.LICENSE_EXPIRED) session.markLicenseInvalid();
-    text = codeMessage(code, env.msg);
-    if (env.field && codeText(code, currentLocale())) text = `${text} (${env.field})`;
+    text = refusalText(env);
     if (!opts.silent) toast.error(text);
   }
   throw new ApiError(code, text, env);

@@ -84,6 +84,12 @@ export const session = {
     emit();
   },
 
+  /** After an own password change: the server ended every session and answered a new one for this browser. */
+  replaceToken(token: string): void {
+    set(K.token, token);
+    emit();
+  },
+
   /** After GET /api/user/info: the server's view wins (keeps types added from search). */
   applyInfo(info: { name: string; userID: number; access: string[]; license: { valid: boolean } }): void {
     set(K.name, info.name);

@@ -18,3 +18,8 @@ export function useWebConfig() {
   }, [icon]);
   return q;
 }
+
+/** Whether the server has an MQTT broker; until the web config has loaded, assume it has. */
+export function useMqttAvailability() {
+  return useWebConfig().data?.mqtt ?? { available: true, reason: null, port: 0 };
+}

@@ -1,6 +1,5 @@
 import { C } from '@lns/contract/codes';
-import type { BatchRowError, DeviceInput } from '@lns/contract/devices';
-import { DEVICE_QUOTA_DEFAULT } from '@lns/contract/devices';
+import { DEVICE_QUOTA_DEFAULT, type DeviceInput } from '@lns/contract/devices';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppRecord } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
@@ -11,11 +10,6 @@ import { deviceTags } from '../db/schema/devices';
 import { DomainError } from '../errors';
 import { checkRegion } from './regions';
 import type { DeviceRepository, NewDevice, SessionHolder } from './repository';
-
-export interface RowInput {
-  index: number;
-  input: DeviceInput;
-}
 
 /** Tag ids among `ids` that are not the owner's tags. */
 export async function foreignTags(db: Db, ownerId: number, ids: number[]): Promise<number[]> {
@@ -90,77 +84,10 @@ export function toInsert(d: DeviceInput, app: AppRecord, now: number): NewDevice
   };
 }
 
-/**
- * Create devices in an application: every row is checked (region, duplicates within the batch and
- * against the database, tags, quota) before anything is written; then one transaction inserts
- * all rows in multi-row chunks. Returns the failing rows (nothing written) or [] (all written).
- */
-export async function createDevices(
-  db: Db,
-  repo: DeviceRepository,
-  app: AppRecord,
-  rows: RowInput[],
-  /** Rows already refused by the schema: the others are still checked, nothing is written. */
-  refused: BatchRowError[] = [],
-  /** The caller: decides whether a refusal may name another device. */
-  viewer?: AuthUser,
-): Promise<BatchRowError[]> {
-  const failed: BatchRowError[] = [...refused];
-  const fail = (r: RowInput, code: number, field: string, reason: string) =>
-    failed.push({ index: r.index, devEUI: r.input.devEUI, code, field, reason });
-
-  const seenEui = new Map<string, number>();
-  const seenSession = new Map<string, number>();
-  if (!rows.length) return failed;
-  const badTags = new Set(
-    await foreignTags(
-      db,
-      app.ownerId,
-      rows.flatMap((r) => r.input.tagsId),
-    ),
-  );
-  const ok: RowInput[] = [];
-  for (const r of rows) {
-    const d = r.input;
-    const region = checkRegion(d.region, d.subnet, d.autoSubnet);
-    if (region) {
-      fail(r, region.code, region.field, region.reason);
-      continue;
-    }
-    const tag = d.tagsId.find((id) => badTags.has(id));
-    if (tag !== undefined) {
-      fail(r, C.PARAM_FORMAT, 'tagsId', `tag ${tag} missing`);
-      continue;
-    }
-    if (seenEui.has(d.devEUI)) {
-      fail(r, C.DEVICE_EXISTS, 'devEUI', `duplicated in row ${seenEui.get(d.devEUI)! + 1}`);
-      continue;
-    }
-    seenEui.set(d.devEUI, r.index);
-    if (d.authType === 'abp') {
-      const key = `${d.devAddr}:${d.nwkSKey}`;
-      if (seenSession.has(key)) {
-        fail(r, C.DEVADDR_NWKSKEY_DUP, 'devAddr', `duplicated in row ${seenSession.get(key)! + 1}`);
-        continue;
-      }
-      seenSession.set(key, r.index);
-    }
-    ok.push(r);
-  }
-
-  const existing = await repo.existingEuis(ok.map((r) => r.input.devEUI));
-  const abpAddrs = ok.filter((r) => r.input.authType === 'abp').map((r) => r.input.devAddr!);
-  const taken = abpAddrs.length ? await repo.takenSessions(abpAddrs) : new Map<string, SessionHolder>();
-  for (const r of ok) {
-    const d = r.input;
-    const holder = d.authType === 'abp' ? taken.get(`${d.devAddr}:${d.nwkSKey}`) : undefined;
-    if (existing.has(d.devEUI)) fail(r, C.DEVICE_EXISTS, 'devEUI', 'device exists');
-    else if (holder) fail(r, C.DEVADDR_NWKSKEY_DUP, 'devAddr', sessionTakenReason(holder, viewer));
-  }
-  if (failed.length) return failed.sort((a, b) => a.index - b.index);
-
+/** Writes checked rows in one transaction, within the owner's device quota (4005 beyond it). */
+export async function insertDevices(db: Db, repo: DeviceRepository, app: AppRecord, inputs: DeviceInput[]) {
   const now = Date.now();
-  const values = rows.map((r) => toInsert(r.input, app, now));
+  const values = inputs.map((d) => toInsert(d, app, now));
   try {
     await db.transaction(async (tx) => {
       const have = await repo.lockOwnerCount(tx, app.ownerId);
@@ -181,5 +108,19 @@ export async function createDevices(
       addr ? 'devAddr' : 'devEUI',
     );
   }
-  return [];
+}
+
+/** One device from the create form: the batch's database checks, each refusal naming its field. */
+export async function createDevice(db: Db, repo: DeviceRepository, app: AppRecord, d: DeviceInput, viewer: AuthUser) {
+  const region = checkRegion(d.region, d.subnet, d.autoSubnet);
+  if (region) throw new DomainError(region.code, region.reason, region.field);
+  const bad = await foreignTags(db, app.ownerId, d.tagsId);
+  if (bad.length) throw new DomainError(C.PARAM_FORMAT, `tag ${bad[0]} missing`, 'tagsId');
+  if ((await repo.existingEuis([d.devEUI])).has(d.devEUI))
+    throw new DomainError(C.DEVICE_EXISTS, 'device exists', 'devEUI');
+  if (d.authType === 'abp') {
+    const holder = (await repo.takenSessions([d.devAddr!])).get(`${d.devAddr}:${d.nwkSKey}`);
+    if (holder) throw new DomainError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, viewer), 'devAddr');
+  }
+  await insertDevices(db, repo, app, [d]);
 }

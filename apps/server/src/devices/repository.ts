@@ -237,16 +237,17 @@ export class DeviceRepository {
   }
 
   /**
-   * Global search: DevEUI or DevAddr prefix (hex keywords), name prefix (case-insensitive) or a
-   * tag name, within what the user may see; sorted by name. An empty keyword lists every device.
+   * Global search: DevEUI or DevAddr prefix (the keyword read as hex), name prefix
+   * (case-insensitive) or a tag name, within what the user may see; sorted by name. An empty
+   * keyword lists every device.
    */
-  search(user: AuthUser, keyword: string, limit: number | undefined, offset: number) {
-    const k = keyword.toLowerCase();
+  search(user: AuthUser, q: { keyword: string; hex?: string }, limit: number | undefined, offset: number) {
+    const k = q.keyword.toLowerCase();
     if (!k) return this.list(user, { limit, offset, orderBy: 'devEUI', orderType: 'asc' });
-    const prefix = likePrefix(k);
-    const ors: SQL[] = [sql`lower(${devices.name}) LIKE ${prefix}`];
-    if (/^[0-9a-f]{1,16}$/.test(k)) ors.push(sql`${devices.devEui} LIKE ${prefix}`);
-    if (/^[0-9a-f]{1,8}$/.test(k)) ors.push(sql`${devices.devAddr} LIKE ${prefix}`);
+    const ors: SQL[] = [sql`lower(${devices.name}) LIKE ${likePrefix(k)}`];
+    const hex = q.hex ?? '';
+    if (/^[0-9a-f]{1,16}$/.test(hex)) ors.push(sql`${devices.devEui} LIKE ${likePrefix(hex)}`);
+    if (/^[0-9a-f]{1,8}$/.test(hex)) ors.push(sql`${devices.devAddr} LIKE ${likePrefix(hex)}`);
     const tagWhere = and(sql`lower(${deviceTags.name}) = ${k}`, ownedBy(user, deviceTags.ownerId));
     ors.push(
       sql`${devices.tagIds} && (SELECT coalesce(array_agg(${deviceTags.id}), '{}') FROM ${deviceTags} WHERE ${tagWhere})`,

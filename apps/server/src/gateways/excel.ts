@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { C, type Code } from '@lns/contract/codes';
 import { GATEWAY_IMPORT_COLUMNS } from '@lns/contract/gateways';
+import { columnOfHeader, GATEWAY_IMPORT_TEMPLATE, headerText, type ImportLocale } from '@lns/contract/imports';
 import { DomainError } from '../errors';
 import type { SpreadsheetReader } from '../spreadsheets/reader';
 
@@ -10,16 +11,13 @@ export interface SheetRow {
   cells: Record<string, unknown>;
 }
 
-const KEYS = new Map(GATEWAY_IMPORT_COLUMNS.map((c) => [c.key.toLowerCase(), c.key]));
-const headerKey = (h: string) => KEYS.get(h.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase());
-
 /**
  * Reads the first sheet of an .xlsx/.xls file (rows limited by IMPORT_LIMITS); header cells name
- * the columns (case and `*` ignored).
+ * the columns in either language or by key (case, spaces and `*` ignored).
  */
 export async function readGatewaySheet(reader: SpreadsheetReader, buf: Buffer): Promise<SheetRow[]> {
   const grid = await reader.read(buf);
-  const header = (grid[0] ?? []).map((h) => headerKey(String(h ?? '')));
+  const header = (grid[0] ?? []).map((h) => columnOfHeader(String(h ?? ''), GATEWAY_IMPORT_TEMPLATE));
   for (const c of GATEWAY_IMPORT_COLUMNS) {
     if (c.required && !header.includes(c.key)) {
       throw new DomainError(C.PARAM_FORMAT, `column ${c.key} missing: use the template`, 'file');
@@ -83,9 +81,9 @@ export function rowToBody(r: SheetRow): {
   return { body };
 }
 
-/** The import template: the header row and one example row. */
-export function gatewayTemplate(): Buffer {
-  const header = GATEWAY_IMPORT_COLUMNS.map((c) => (c.required ? `${c.key}*` : c.key));
+/** The import template: the header row in the caller's language (`*` marks required columns) and one example row. */
+export function gatewayTemplate(locale: ImportLocale): Buffer {
+  const header = GATEWAY_IMPORT_TEMPLATE.map((c) => headerText(c, locale));
   const example = [
     'a84041000000a001',
     'gateway-1',

@@ -1,4 +1,5 @@
 import type { GatewayReport, GatewayRow } from '@lns/contract/gateways';
+import { searchHex } from '@lns/contract/hex';
 import {
   and,
   arrayOverlaps,
@@ -170,8 +171,10 @@ export class GatewayRepository {
     if (f.online !== undefined) conds.push(eq(gateways.online, f.online));
     if (f.tagsId?.length) conds.push(arrayOverlaps(gateways.tagIds, f.tagsId));
     if (f.keyword) {
-      const k = likeEscape(f.keyword);
-      conds.push(or(like(gateways.gwId, `${k.toLowerCase()}%`), ilike(gateways.name, `%${k}%`))!);
+      // An EUI-like keyword also finds gateway ids, in any form the console shows or people paste.
+      const byName = ilike(gateways.name, `%${likeEscape(f.keyword)}%`);
+      const hex = searchHex(f.keyword);
+      conds.push(hex ? or(like(gateways.gwId, `${hex}%`), byName)! : byName);
     }
     return and(...conds);
   }

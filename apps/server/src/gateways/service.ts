@@ -4,7 +4,6 @@ import {
   GATEWAY_QUOTA_DEFAULT,
   type GatewayBatchUpdateBody,
   type GatewayInput,
-  gatewayCreateBody,
   isPico,
   locationOf,
   PICO,
@@ -16,7 +15,6 @@ import { uniqueViolation } from '../db/errors';
 import { asOwner, type Viewer } from '../db/ownership';
 import { settings } from '../db/schema/core';
 import { DomainError } from '../errors';
-import { rowToBody, type SheetRow } from './excel';
 import { checkRegionSubnet } from './regions';
 import {
   deleteGateways,
@@ -243,87 +241,19 @@ export class GatewayService {
     return ids.length;
   }
 
-  /** Excel import: every row judged, duplicates refused, all rows written or none. */
-  async importRows(sheet: SheetRow[], ownerId: number): Promise<number> {
-    const problems: RowProblem[] = [];
-    const accepted: { row: number; v: Omit<GatewayValues, 'createdAt' | 'updatedAt'> }[] = [];
-    const types = new Map((await this.types.all()).map((t) => [t.name, t]));
-    const ids = new Map<string, number>();
-    const names = new Map<string, number>();
-    for (const r of sheet) {
-      const { body, problem } = rowToBody(r);
-      const gwID = typeof body.gwID === 'string' ? body.gwID : undefined;
-      if (problem) {
-        problems.push({ row: r.row, gwID, ...problem });
-        continue;
-      }
-      const parsed = gatewayCreateBody.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issue.path.join('.');
-        const value = body[field];
-        const empty = value === undefined || value === '';
-        problems.push({ row: r.row, gwID, field, code: empty ? C.PARAM_EMPTY : C.PARAM_FORMAT, detail: issue.message });
-        continue;
-      }
-      const input = parsed.data;
-      const type = types.get(input.gwType);
-      if (!type) {
-        problems.push({ row: r.row, gwID, field: 'gwType', code: C.GWTYPE_MISSING, detail: input.gwType });
-        continue;
-      }
-      try {
-        const v = gatewayValues(input, type, ownerId);
-        const sameId = ids.get(v.gwId);
-        const sameName = names.get(v.name);
-        if (sameId !== undefined) {
-          problems.push({ row: r.row, gwID, field: 'gwID', code: C.GATEWAY_EXISTS, detail: `same as row ${sameId}` });
-        } else if (sameName !== undefined) {
-          problems.push({
-            row: r.row,
-            gwID,
-            field: 'gwName',
-            code: C.GATEWAY_EXISTS,
-            detail: `same as row ${sameName}`,
-          });
-        } else {
-          accepted.push({ row: r.row, v });
-        }
-        ids.set(v.gwId, ids.get(v.gwId) ?? r.row);
-        names.set(v.name, names.get(v.name) ?? r.row);
-      } catch (e) {
-        if (!(e instanceof DomainError)) throw e;
-        problems.push({ row: r.row, gwID, field: e.field, code: e.code, detail: e.detail });
-      }
-    }
-    const existing = await this.repo.existingIds(accepted.map((a) => a.v.gwId));
-    const taken = await this.repo.takenNames(
-      ownerId,
-      accepted.map((a) => a.v.name),
-    );
-    for (const a of accepted) {
-      if (existing.has(a.v.gwId))
-        problems.push({ row: a.row, gwID: a.v.gwId, field: 'gwID', code: C.GATEWAY_ID_EXISTS });
-      else if (taken.has(a.v.name)) {
-        problems.push({ row: a.row, gwID: a.v.gwId, field: 'gwName', code: C.GATEWAY_NAME_EXISTS });
-      }
-    }
-    if (problems.length > 0) {
-      problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-      throw new RowsError(problems[0]!.code, problems);
-    }
-    await this.checkQuota(ownerId, accepted.length);
+  /** Imported rows, already checked: within the quota, in one transaction. */
+  async insertImported(ownerId: number, values: Omit<GatewayValues, 'createdAt' | 'updatedAt'>[]): Promise<void> {
+    await this.checkQuota(ownerId, values.length);
     const now = Date.now();
     try {
       await this.db.transaction((tx) =>
         insertGateways(
           tx as unknown as Db,
-          accepted.map((a) => ({ ...a.v, createdAt: now, updatedAt: now })),
+          values.map((v) => ({ ...v, createdAt: now, updatedAt: now })),
         ),
       );
     } catch (err) {
       throw takenAnswer(err) ?? err;
     }
-    return accepted.length;
   }
 }

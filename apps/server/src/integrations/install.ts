@@ -70,6 +70,7 @@ export function installIntegrations(services: Services): Integrations {
     const broker = await startEmbeddedBroker(services, new MqttAcl(services.db), lookup, metrics, outbox);
     if (!broker) {
       outbox.mqtt = null;
+      services.mqtt = { available: false, reason: 'portInUse', port: services.config.MQTT_PORT };
       return;
     }
     integrations.broker = broker;

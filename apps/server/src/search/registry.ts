@@ -1,8 +1,10 @@
 import type { AuthUser } from '../auth/guard';
 
 export interface SearchArgs {
-  /** Already normalised (16-hex or dashed EUIs lowercased plain). */
+  /** Trimmed, as typed: names are matched with it. */
   keyword: string;
+  /** For types whose ids are EUIs: the keyword read as hex (searchHex), when it is EUI-like. */
+  hex?: string;
   user: AuthUser;
   limit?: number;
   offset: number;

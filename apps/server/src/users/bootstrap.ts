@@ -9,8 +9,14 @@ import type { Services } from '../context';
  * password printed once and written to DATA_DIR/initial-admin-password (mode 0600).
  */
 export async function ensureAdmin(s: Services): Promise<void> {
-  if (await s.users.any()) return;
   const given = s.config.ADMIN_PASSWORD;
+  if (await s.users.any()) {
+    if (given)
+      s.log.warn(
+        'ADMIN_PASSWORD is ignored: it sets the password of "admin" on the first start only, and users exist in this DATA_DIR/database; sign in with the current password (change it in the account menu)',
+      );
+    return;
+  }
   const password = given ?? generatedPassword();
   try {
     await s.users.create({ name: 'admin', password, admin: 1 });
@@ -26,7 +32,9 @@ export async function ensureAdmin(s: Services): Promise<void> {
   const file = path.join(s.config.dataDir, 'initial-admin-password');
   fs.mkdirSync(s.config.dataDir, { recursive: true });
   fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
-  s.log.warn(`created user "admin" with password ${password} (also in ${file}); change it after signing in`);
+  s.log.warn(
+    `created user "admin" with password ${password} (also in ${file}); change it after signing in: account menu → Change password`,
+  );
 }
 
 /** Random, and drawn again in the rare case the policy would refuse it (say, it contains "admin"). */

@@ -79,7 +79,7 @@ export function routeSamples(s: Seeded): Record<string, () => Record<string, unk
     'POST /api/user/create': () => ({ name: `fuzz-user-${next()}`, password: 'pw-123456', admin: 0 }),
     'POST /api/user/update': () => ({ userID: s.victimID, name: 'fuzz-victim', password: '', admin: 0 }),
     'POST /api/user/delete': () => ({ userID: MISSING_ID }),
-    'POST /api/user/password': () => ({ oldPassword: 'not-the-password', newPassword: 'pw-654321' }),
+    'POST /api/user/password': () => ({ currentPassword: 'not-the-password', newPassword: 'pw-654321' }),
     'POST /api/application/create': () => ({
       appName: `fuzz-app-${next()}`,
       pushUrls: ['https://example.com/push'],

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { batchFailure } from '../applications';
 import {
   batchCreateBody,
-  batchCreateResult,
   devEuiQuery,
   deviceCreateBody,
   deviceDeleteBody,
@@ -19,6 +18,7 @@ import {
 } from '../devices';
 import { endpoint, okEnvelope } from '../endpoint';
 import { envelopeOf, listEnvelopeOf } from '../envelope';
+import { importReport } from '../imports';
 import { BODY_LIMITS } from '../request-limits';
 
 const tags = ['devices'] as const;
@@ -51,11 +51,12 @@ export const deviceApi = {
     path: '/api/device/batch-create',
     access: 'user',
     tags,
-    summary: 'Create up to 20,000 devices: all rows are written or none, failing rows listed',
+    summary:
+      'Create up to 20,000 devices: all rows are written or none; the report lists every row with all its problems (dryRun: check only)',
     body: batchCreateBody,
     bodyLimit: BODY_LIMITS.deviceBatch,
-    response: envelopeOf(batchCreateResult),
-    refusal: batchCreateResult,
+    response: envelopeOf(importReport),
+    refusal: importReport,
   }),
   update: endpoint({
     method: 'POST',

@@ -15,6 +15,7 @@ import {
   gwIDsBody,
   rowErrors,
 } from '../gateways';
+import { importReport } from '../imports';
 import { BODY_LIMITS, IMPORT_LIMITS } from '../request-limits';
 
 const tags = ['gateways'] as const;
@@ -73,18 +74,28 @@ export const gatewayApi = {
     path: '/api/gateway/excel',
     access: 'user',
     tags,
-    summary: `Import gateways from an Excel file (multipart field "file", .xlsx or .xls, ≤ ${IMPORT_LIMITS.fileBytes / 1048576} MB, ≤ ${GATEWAY_IMPORT_MAX_ROWS} rows): all rows or none, per-row errors in data.errors; 6102/6103 when the file is over a limit`,
+    summary: `Import gateways from an Excel file (multipart field "file", .xlsx or .xls, ≤ ${IMPORT_LIMITS.fileBytes / 1048576} MB, ≤ ${GATEWAY_IMPORT_MAX_ROWS} rows): all rows or none; the report lists every row with all its problems; 6102/6103 when the file is over a limit`,
     multipart: true,
     bodyLimit: BODY_LIMITS.upload,
-    response: count,
-    refusal: rowErrors,
+    response: envelopeOf(importReport),
+    refusal: importReport,
+  }),
+  importCheck: endpoint({
+    method: 'POST',
+    path: '/api/gateway/excel/check',
+    access: 'user',
+    tags,
+    summary: 'Check an import file as the import would, writing nothing: every row with all its problems',
+    multipart: true,
+    bodyLimit: BODY_LIMITS.upload,
+    response: envelopeOf(importReport),
   }),
   template: endpoint({
     method: 'GET',
     path: '/api/gateway/excel/template',
     access: 'user',
     tags,
-    summary: 'The import template (.xlsx)',
+    summary: "The import template (.xlsx), headers in the caller's language (Accept-Language)",
     response: 'file',
   }),
   archList: endpoint({

@@ -24,6 +24,7 @@ const SearchDialog = lazy(() => import('../../features/search/SearchDialog'));
 const VersionDialog = lazy(() => import('./VersionDialog'));
 const CatalogPreloader = lazy(() => import('./CatalogPreloader'));
 const UserDetailDialog = lazy(() => import('../../features/users/components/UserDetailDialog'));
+const ChangePasswordDialog = lazy(() => import('../../features/users/components/ChangePasswordDialog'));
 
 const COLLAPSE_KEY = 'lns.navCollapsed';
 /** Height of the extension row (main entries) shown between 801 and 1050 px. */
@@ -45,7 +46,7 @@ export default function Layout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [drawer, setDrawer] = useState(false);
   const [sheet, setSheet] = useState(false);
-  const [dialog, setDialog] = useState<'search' | 'version' | 'details' | null>(null);
+  const [dialog, setDialog] = useState<'search' | 'version' | 'details' | 'password' | null>(null);
   const extRow = !wide && !sheetMode;
 
   const toggleNav = () => {
@@ -106,7 +107,11 @@ export default function Layout() {
           {wide && <Box sx={{ display: 'flex', alignSelf: 'stretch', overflowX: 'auto' }}>{entries('inherit')}</Box>}
           <Box sx={{ flexGrow: 1 }} />
           {!tiny && <HeaderTools onSearch={openSearch} />}
-          <UserMenu onDetails={() => setDialog('details')} onVersion={() => setDialog('version')} />
+          <UserMenu
+            onDetails={() => setDialog('details')}
+            onChangePassword={() => setDialog('password')}
+            onVersion={() => setDialog('version')}
+          />
           {sheetMode && (
             <IconButton color="inherit" onClick={() => setSheet(true)} aria-label={t('menu')} data-testid="open-sheet">
               <MenuIcon />
@@ -151,6 +156,7 @@ export default function Layout() {
         {dialog === 'search' && <SearchDialog open onClose={() => setDialog(null)} />}
         {dialog === 'version' && <VersionDialog open onClose={() => setDialog(null)} />}
         {dialog === 'details' && <UserDetailDialog open userID={userID} onClose={() => setDialog(null)} />}
+        {dialog === 'password' && <ChangePasswordDialog open onClose={() => setDialog(null)} />}
       </Suspense>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { authApi } from '@lns/contract/api/auth';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import Avatar from '@mui/material/Avatar';
@@ -17,8 +18,16 @@ import { session } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 import { queryClient } from '../providers';
 
-/** Avatar menu: own details, version (admins), log out. */
-export function UserMenu({ onDetails, onVersion }: { onDetails: () => void; onVersion: () => void }) {
+/** Avatar menu: own details, change password, version (admins), log out. */
+export function UserMenu({
+  onDetails,
+  onChangePassword,
+  onVersion,
+}: {
+  onDetails: () => void;
+  onChangePassword: () => void;
+  onVersion: () => void;
+}) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const { name, avatar, isAdmin } = useSession();
@@ -63,6 +72,18 @@ export function UserMenu({ onDetails, onVersion }: { onDetails: () => void; onVe
             <PersonIcon fontSize="small" />
           </ListItemIcon>
           {t('userDetails')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onChangePassword();
+          }}
+          data-testid="change-password"
+        >
+          <ListItemIcon>
+            <LockResetIcon fontSize="small" />
+          </ListItemIcon>
+          {t('changePassword')}
         </MenuItem>
         {isAdmin && (
           <MenuItem

@@ -18,3 +18,16 @@ export function mhz(freq: number | null | undefined): string {
   if (freq == null) return '';
   return String(Math.round(freq / 1000) / 1000);
 }
+
+/**
+ * A decoded payload on one line: `temperature: 21.5, humidity: 40` for an object (nested values
+ * as compact JSON), the value itself otherwise; empty when there is none. Long previews are cut
+ * at the end by the cell, so the first fields stay readable.
+ */
+export function decodedPreview(object: unknown): string {
+  if (object === undefined || object === null) return '';
+  if (typeof object !== 'object' || Array.isArray(object)) return JSON.stringify(object);
+  return Object.entries(object as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+}

@@ -96,7 +96,7 @@ describe('audit log page', () => {
     renderWithProviders(<AuditLog />);
     fireEvent.click(await screen.findByText('mallory'));
     const detail = await screen.findByTestId('audit-detail');
-    expect(within(detail).getByText('2004 wrong account or password')).toBeTruthy();
+    expect(within(detail).getByText('2004 Wrong user name or password')).toBeTruthy();
     expect(within(detail).queryByTestId('audit-before')).toBeNull();
     expect(await within(within(detail).getByTestId('audit-body')).findByText(/mallory/)).toBeTruthy();
   });

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { labelBox } from '../../components/sliderLabel';
 import { checkCaptcha, fetchCaptcha } from './api';
 
 type State = 'idle' | 'dragging' | 'checking' | 'success' | 'error';
@@ -147,10 +148,15 @@ export function CaptchaSlider({
         />
         <Typography
           variant="body2"
-          color={state === 'error' ? 'error' : 'text.secondary'}
+          color={state === 'error' ? 'error' : state === 'success' ? 'success.dark' : 'text.secondary'}
+          data-testid="captcha-label"
+          noWrap
           sx={{
             position: 'absolute',
-            inset: 0,
+            top: 0,
+            bottom: 0,
+            ...labelBox(x, HANDLE, width),
+            px: 0.5,
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupI18n, stubFetch } from '../../../test/render';
 import { ApiError } from '../../lib/http';
 import { session } from '../../lib/session';
-import { batchCreate, deleteDevices, deleteTags, deviceDeleteRefusals, tagDeleteRefusals } from './api';
+import { batchCreate, batchRefusal, deleteDevices, deleteTags, deviceDeleteRefusals, tagDeleteRefusals } from './api';
 
 const refused = (code: number, data: unknown) => () =>
   new Response(JSON.stringify({ code, msg: 'refused', data }), { status: 409 });
@@ -12,15 +12,19 @@ describe('device API calls with refusals that carry details', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'alice', userID: 7, admin: 0 }));
 
-  it('batch-create answers the count, or every refused row when nothing was written', async () => {
-    const calls = stubFetch({ '/api/device/batch-create': { code: 0, data: { created: 2, failed: [] } } });
-    const body = { appID: 3, authType: 'otaa' as const, devices: [{ devEUI: '01' }, { devEUI: '02' }] };
-    expect(await batchCreate(body)).toEqual({ created: 2, failed: [] });
+  it('batch-create answers the report, and a refusal carries the report of every row', async () => {
+    const report = { dryRun: false, created: 2, rows: [] };
+    const calls = stubFetch({ '/api/device/batch-create': { code: 0, data: report } });
+    const body = { appID: 3, authType: 'otaa' as const, devices: [{ devEUI: '01' }, { devEUI: '02' }], dryRun: true };
+    expect(await batchCreate(body)).toEqual(report);
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual(body);
 
-    const failed = [{ index: 1, devEUI: '02', code: C.DEVICE_EXISTS, field: 'devEUI', reason: 'device exists' }];
-    stubFetch({ '/api/device/batch-create': refused(C.DEVICE_EXISTS, { created: 0, failed }) });
-    expect(await batchCreate(body)).toEqual({ created: 0, failed });
+    const rows = [
+      { row: 2, id: '02', name: '', errors: [{ code: C.DEVICE_EXISTS, field: 'devEUI', problem: 'byCode' }] },
+    ];
+    stubFetch({ '/api/device/batch-create': refused(C.DEVICE_EXISTS, { dryRun: false, created: 0, rows }) });
+    const err = await batchCreate(body).catch((e) => e);
+    expect(batchRefusal(err)?.rows).toEqual(rows);
   });
 
   it('batch-create passes on a refusal without rows (e.g. the quota)', async () => {
@@ -28,6 +32,7 @@ describe('device API calls with refusals that carry details', () => {
     const err = await batchCreate({ appID: 3, authType: 'abp', devices: [{}] }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe(C.DEVICE_QUOTA);
+    expect(batchRefusal(err)).toBeUndefined();
   });
 
   it('a refused delete names the reason of each refused device or tag', async () => {

@@ -87,16 +87,11 @@ export const deviceDeleteRefusals = (e: unknown): Map<string, string> =>
 export const tagDeleteRefusals = (e: unknown): Map<string, string> =>
   new Map((refusalOf(deviceTagApi.delete, e)?.failed ?? []).map((f) => [f.id, f.reason]));
 
-/** batch-create: all rows or none; a refusal carries every failing row in its `failed`. */
-export async function batchCreate(body: BodyOf<typeof deviceApi.batchCreate>) {
-  try {
-    return await api.data(deviceApi.batchCreate, body, { silent: true });
-  } catch (e) {
-    const refused = refusalOf(deviceApi.batchCreate, e);
-    if (refused?.failed.length) return refused;
-    throw e;
-  }
-}
+/** batch-create (or its dry run): the report of every row; a refusal's report is in `batchRefusal`. */
+export const batchCreate = (body: BodyOf<typeof deviceApi.batchCreate>) =>
+  api.data(deviceApi.batchCreate, body, { silent: true });
+/** The report of a refused batch-create (all rows or none). */
+export const batchRefusal = (e: unknown) => refusalOf(deviceApi.batchCreate, e);
 
 /** The export as an .xlsx the browser saves (an envelope instead means a refusal). */
 export const downloadExport = (body: ExportBody): Promise<void> => api.download(deviceApi.export, body, 'devices.xlsx');

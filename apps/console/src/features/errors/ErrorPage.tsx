@@ -8,7 +8,19 @@ import { useNavigate } from 'react-router';
 
 const COUNTDOWN_S = 5;
 
-/** Code, description, a 5 s countdown then one page back, and a home button. */
+/**
+ * Whether the tab's previous history entry is a console page. On the tab's first console page
+ * "back" would leave the console (a blank tab, another site), so the countdown goes home then.
+ * The router numbers the entries of one page load; an address typed by hand starts a new load,
+ * and the browser's navigation list (this origin's entries only) still shows the page before it.
+ */
+function consolePageBefore(): boolean {
+  if ((window.history.state?.idx ?? 0) > 0) return true;
+  const nav = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation;
+  return (nav?.currentEntry?.index ?? 0) > 0;
+}
+
+/** Code, description, a 5 s countdown then one page back (or home), and a home button. */
 export function ErrorPage({ code }: { code: 401 | 404 | 500 }) {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();
@@ -19,10 +31,8 @@ export function ErrorPage({ code }: { code: 401 | 404 | 500 }) {
   }, []);
   useEffect(() => {
     if (left > 0) return;
-    // Back one page (also across a reload); with nothing to go back to, home.
-    if ((window.history.state?.idx ?? 0) > 0) navigate(-1);
-    else if (window.history.length > 1) window.history.back();
-    else navigate('/home', { replace: true });
+    if (consolePageBefore()) navigate(-1);
+    else navigate('/', { replace: true });
   }, [left, navigate]);
   return (
     <Box

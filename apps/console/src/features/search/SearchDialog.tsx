@@ -101,6 +101,8 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
         </Typography>
       ) : (
         <ListTable
+          // A table per type: rows of one type never render under another type's columns.
+          key={type}
           data-testid="search-results"
           columns={searchColumns(type, t, isAdmin)}
           rows={q.data?.rows ?? []}

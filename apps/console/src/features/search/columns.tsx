@@ -6,9 +6,23 @@ import type { Column } from '../../components/ListTable';
 import { formatTime } from '../../lib/format';
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/** An EUI on one line (on a phone the table scrolls sideways instead of breaking it at dashes). */
+const eui = (v: unknown) => <code style={{ whiteSpace: 'nowrap' }}>{formatHex(s(v))}</code>;
 
 /** Result columns per type; admins get the owner column in gateway results. */
 export function searchColumns(type: SearchType, t: TFunction, isAdmin: boolean): Column<SearchRow>[] {
+  // Labels from this namespace only: the dialog opens on any page, before other areas' texts load.
+  const product: Column<SearchRow> = {
+    key: 'productType',
+    label: t('col.type'),
+    render: (r) => t(`productTypes.${s(r.productType)}`, { defaultValue: s(r.productType) }),
+  };
+  // Region ids in capitals, as the rest of the console shows them.
+  const regionCol: Column<SearchRow> = {
+    key: 'region',
+    label: t('col.region'),
+    render: (r) => s(r.region).toUpperCase(),
+  };
   const time: Column<SearchRow> = {
     key: 'createtime',
     label: t('col.createtime'),
@@ -19,31 +33,31 @@ export function searchColumns(type: SearchType, t: TFunction, isAdmin: boolean):
       return [
         { key: 'appID', label: t('col.id') },
         { key: 'appName', label: t('col.name') },
-        { key: 'productType', label: t('col.type') },
+        product,
         { key: 'username', label: t('col.owner') },
         time,
       ];
     case 'device':
       return [
-        { key: 'devEUI', label: 'DevEUI', render: (r) => <code>{formatHex(s(r.devEUI))}</code> },
+        { key: 'devEUI', label: 'DevEUI', render: (r) => eui(r.devEUI) },
         { key: 'devName', label: t('col.name') },
         { key: 'appName', label: t('col.application') },
-        { key: 'productType', label: t('col.type') },
+        product,
         time,
       ];
     case 'mcgroup':
       return [
-        { key: 'mcEUI', label: 'McEUI', render: (r) => <code>{formatHex(s(r.mcEUI))}</code> },
+        { key: 'mcEUI', label: 'McEUI', render: (r) => eui(r.mcEUI) },
         { key: 'mcName', label: t('col.name') },
-        { key: 'region', label: t('col.region') },
+        regionCol,
         time,
       ];
     case 'gateway':
       return [
-        { key: 'gwID', label: t('col.id'), render: (r) => <code>{formatHex(s(r.gwID))}</code> },
+        { key: 'gwID', label: t('col.id'), render: (r) => eui(r.gwID) },
         { key: 'gwName', label: t('col.name') },
         { key: 'gwType', label: t('col.type') },
-        { key: 'region', label: t('col.region') },
+        regionCol,
         ...(isAdmin ? [{ key: 'owner', label: t('col.owner') }] : []),
       ];
     case 'user':
@@ -56,7 +70,7 @@ export function searchColumns(type: SearchType, t: TFunction, isAdmin: boolean):
           render: (r) => (
             <Chip
               size="small"
-              label={r.admin ? t('users:admin') : t('users:common')}
+              label={r.admin ? t('roles.admin') : t('roles.common')}
               color={r.admin ? 'primary' : 'default'}
             />
           ),

@@ -1,7 +1,8 @@
 import { userApi } from '@lns/contract/api/users';
-import type { UserCreateBody, UserUpdateBody } from '@lns/contract/users';
+import type { PasswordChangeBody, UserCreateBody, UserUpdateBody } from '@lns/contract/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type InputOf } from '../../lib/api';
+import { session } from '../../lib/session';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -50,5 +51,20 @@ export function useRegenerateMqttPassword() {
   return useMutation({
     mutationFn: (userID: number) => api.data(userApi.regenerateMqtt, { userID }),
     onSuccess: (_d, userID) => qc.invalidateQueries({ queryKey: userKeys.detail(userID) }),
+  });
+}
+
+/**
+ * Own password change. The server ends every session and answers a new one for this browser,
+ * which replaces the old token; the API token and MQTT password it also replaced are read again.
+ */
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChangeBody) => api.data(userApi.changePassword, body),
+    onSuccess: ({ token }) => {
+      session.replaceToken(token);
+      return qc.invalidateQueries({ queryKey: userKeys.all });
+    },
   });
 }

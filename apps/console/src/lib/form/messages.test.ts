@@ -73,7 +73,7 @@ describe('form messages', () => {
     });
     await setupI18n('en-US');
     expect(shown(userCreateBody, { name: 'ops', password: 'password123', admin: 0 })).toEqual({
-      password: 'password too common or too easy to guess',
+      password: 'Password too common or too easy to guess',
     });
   });
 });

@@ -1,7 +1,7 @@
-import { codeText } from '@lns/contract/codes';
 import { type ValidationKey, validationKey } from '@lns/contract/validation';
 import { z } from 'zod';
-import { currentLocale, i18n } from '../i18n';
+import { i18n } from '../i18n';
+import { codeMessage } from '../refusal';
 
 /**
  * How a form's messages are translated, all by key into common:validation:
@@ -62,7 +62,7 @@ export function zodIssueText(iss: z.core.$ZodRawIssue): string {
  */
 export function issueText(issue: z.core.$ZodIssue): string {
   const code = issue.code === 'custom' ? issue.params?.code : undefined;
-  if (typeof code === 'number') return codeText(code, currentLocale()) ?? issue.message;
+  if (typeof code === 'number') return codeMessage(code);
   return contractText(issue.message);
 }
 

@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, codeMessage } from '../http';
+import { ApiError } from '../http';
+import { refusalText } from '../refusal';
 import { toast } from '../toast';
 
 /** Where a refusal with a given code belongs in a form, and what it says there. */
@@ -66,7 +67,7 @@ export function useFormSubmit<TForm extends FieldValues, TBody, R>(
           message: detail ? `${t(entry.message)}: ${detail}` : t(entry.message),
         });
       } else if (e.field && holds(form.getValues(), e.field)) {
-        form.setError(e.field, { type: 'server', message: codeMessage(e.code, e.envelope?.msg) });
+        form.setError(e.field, { type: 'server', message: refusalText({ code: e.code, msg: e.envelope?.msg }) });
       }
       flow.onRefused?.(e);
       toast.error(e.message);

@@ -66,6 +66,10 @@ export const applicationRoutes: RouteModule = (app, s) => {
     return a;
   };
   const refusePrivate = pushUrlGuard(s.config);
+  // Credentials for a broker that is not ours would not work: MQTT stays off until the server has one.
+  const refuseWithoutBroker = () => {
+    if (!s.mqtt.available) throw new DomainError(C.MQTT_UNAVAILABLE, undefined, 'enableMQTT');
+  };
 
   s.search.register('application', async ({ keyword, user, limit, offset }) => {
     const { rows, amount } = await apps.search(user, keyword, limit, offset);
@@ -99,6 +103,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
     const b = req.body;
     if (await apps.nameTaken(req.user.id, b.appName)) throw new DomainError(C.APP_EXISTS, undefined, 'appName');
     refusePrivate(b.pushUrls);
+    if (b.enableMQTT) refuseWithoutBroker();
     // Admins are exempt from the quota.
     const quota = req.user.admin ? undefined : s.config.APPS_PER_USER;
     if (quota !== undefined && (await apps.ownedCount(req.user.id)) >= quota) throw overQuota(quota);
@@ -130,6 +135,7 @@ export const applicationRoutes: RouteModule = (app, s) => {
       throw new DomainError(C.APP_EXISTS, undefined, 'appName');
     }
     refusePrivate(b.pushUrls);
+    if (b.enableMQTT && !current.enableMqtt) refuseWithoutBroker();
     await checkDecoder(s, req.user, b.decoder, current.decoder as DecoderSpec | null);
     const patch = {
       name: b.appName,

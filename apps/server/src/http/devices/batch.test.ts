@@ -16,8 +16,11 @@ describe('device batch-create', () => {
 
   const count = async () =>
     (await t.call(token, 'GET', '/api/device/list', { appID: String(appID), pageSize: '50' })).body.amount;
-  const batch = (authType: string, devices: unknown[], app = appID) =>
-    t.call(token, 'POST', '/api/device/batch-create', { appID: app, authType, devices });
+  const batch = (authType: string, devices: unknown[], app = appID, dryRun?: boolean) =>
+    t.call(token, 'POST', '/api/device/batch-create', { appID: app, authType, devices, dryRun });
+  /** [row, field, code, problem, params] of every problem of the report. */
+  const problems = (data: any) =>
+    data.rows.flatMap((r: any) => r.errors.map((e: any) => [r.row, e.field, e.code, e.problem, e.params]));
 
   it('imports 10,000 OTAA devices in one request', async () => {
     const devices = Array.from({ length: 10_000 }, (_, i) => {
@@ -26,7 +29,7 @@ describe('device batch-create', () => {
     });
     const started = Date.now();
     const res = await batch('otaa', devices);
-    expect(res.body).toMatchObject({ code: 0, data: { created: 10_000, failed: [] } });
+    expect(res.body).toMatchObject({ code: 0, data: { created: 10_000, dryRun: false } });
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(await count()).toBe(10_000);
     const apps = (await t.call(token, 'GET', '/api/application/list')).body.data;
@@ -46,13 +49,14 @@ describe('device batch-create', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(4002);
     expect(res.body.data.created).toBe(0);
-    expect(res.body.data.failed).toEqual([
-      expect.objectContaining({ index: 17, code: 4002, field: 'devEUI', reason: 'device exists' }),
-      expect.objectContaining({ index: 42, code: 4002, field: 'devEUI', reason: 'duplicated in row 42' }),
-      expect.objectContaining({ index: 100, code: 1007, field: 'nwkSKey' }),
-      expect.objectContaining({ index: 200, code: 4004, field: 'devAddr' }),
-      expect.objectContaining({ index: 300, code: 1006, field: 'devName', reason: 'device name cannot be empty' }),
-      expect.objectContaining({ index: 9999, code: 1017, field: 'subnet' }),
+    expect(res.body.data.rows).toHaveLength(10_000);
+    expect(problems(res.body.data)).toEqual([
+      [18, 'devEUI', 4002, 'byCode', undefined],
+      [43, 'devEUI', 4002, 'duplicateOfRow', { row: 42 }],
+      [101, 'nwkSKey', 1007, 'nwkSKeyFormat', undefined],
+      [201, 'devAddr', 4004, 'duplicateOfRow', { row: 200 }],
+      [301, 'devName', 1006, 'devNameEmpty', undefined],
+      [10_000, 'subnet', 1017, 'byCode', undefined],
     ]);
     // The refusal's data is what the contract declares for it.
     expect(deviceApi.batchCreate.refusal.parse(res.body.data)).toEqual(res.body.data);
@@ -86,6 +90,55 @@ describe('device batch-create', () => {
   it('the request authType decides which keys each row needs', async () => {
     const res = await batch('abp', [otaaDevice(91_000)]);
     expect(res.body.code).toBe(1006);
-    expect(res.body.data.failed[0]).toMatchObject({ index: 0, field: 'devAddr', reason: 'DevAddr cannot be empty' });
+    expect(problems(res.body.data)).toEqual([
+      [1, 'devAddr', 1006, 'devAddrEmpty', undefined],
+      [1, 'appSKey', 1006, 'appSKeyEmpty', undefined],
+      [1, 'nwkSKey', 1006, 'nwkSKeyEmpty', undefined],
+    ]);
+  });
+
+  it('a dry run reports every row with all its problems and writes nothing', async () => {
+    const before = await count();
+    const { authType: _a, ...good } = otaaDevice(92_000);
+    const devices = [
+      good,
+      { ...good, devName: '', appKey: 'zz', fCntUp: -1, remarks: 'r'.repeat(51) },
+      { ...otaaDevice(92_001), class: 'D' },
+    ];
+    const res = await batch('otaa', devices, appID, true);
+    expect(res.body).toMatchObject({ code: 0, data: { dryRun: true, created: 0 } });
+    expect(res.body.data.rows.map((r: any) => [r.row, r.id, r.name])).toEqual([
+      [1, good.devEUI, good.devName],
+      [2, good.devEUI, ''],
+      [3, otaaDevice(92_001).devEUI, otaaDevice(92_001).devName],
+    ]);
+    expect(problems(res.body.data)).toEqual([
+      [2, 'devName', 1006, 'devNameEmpty', undefined],
+      [2, 'appKey', 1007, 'appKeyFormat', undefined],
+      [2, 'fCntUp', 1007, 'fCntFormat', undefined],
+      [2, 'remarks', 1007, 'remarksLong', undefined],
+      [3, 'class', 1007, 'oneOf', { allowed: 'A, B, C' }],
+    ]);
+    expect(await count()).toBe(before);
+    // The same rows, fixed, check clean and are written only by the real request.
+    const clean = [good, otaaDevice(92_002)];
+    expect(problems((await batch('otaa', clean, appID, true)).body.data)).toEqual([]);
+    expect(await count()).toBe(before);
+    expect((await batch('otaa', clean)).body).toMatchObject({ code: 0, data: { created: 2 } });
+    expect(await count()).toBe((before ?? 0) + 2);
+  });
+
+  it('reads tag names (or group/name) into the device tags, and names each unknown one', async () => {
+    await t.call(token, 'POST', '/api/device/tags/create', { tags: ['roof', 'cellar'], groupName: 'site' });
+    await t.call(token, 'POST', '/api/device/tags/create', { tags: ['roof'], groupName: 'other' });
+    const bad = await batch('otaa', [otaaDevice(93_000, { tags: 'site/roof, cellar；ghost; roof' })], appID, true);
+    expect(problems(bad.body.data)).toEqual([
+      [1, 'tags', 1007, 'tagMissing', { name: 'ghost' }],
+      [1, 'tags', 1007, 'tagAmbiguous', { name: 'roof' }],
+    ]);
+    const res = await batch('otaa', [otaaDevice(93_001, { tags: 'site/roof，cellar' })]);
+    expect(res.body).toMatchObject({ code: 0, data: { created: 1 } });
+    const dev = await t.call(token, 'GET', '/api/device/status', { devEUI: otaaDevice(93_001).devEUI });
+    expect(dev.body.data.tags.sort()).toEqual(['cellar', 'roof']);
   });
 });

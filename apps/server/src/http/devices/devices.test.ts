@@ -337,6 +337,20 @@ describe('devices API', () => {
     expect(foreign.body).toMatchObject({ code: 1007, field: 'tagsId' });
     const nothing = await t.call(alice, 'POST', '/api/device/updates', { devEUIs: euis, appID: aliceApp });
     expect(nothing.body).toMatchObject({ code: 1006, field: 'tagsId' });
+    // Only what is sent changes: remarks alone keep the tags, tags alone keep the remarks.
+    const before = (await status(alice, euis[0]!)).body.data;
+    expect(
+      (await t.call(alice, 'POST', '/api/device/updates', { devEUIs: euis, appID: aliceApp, remarks: 'only' })).body
+        .code,
+    ).toBe(0);
+    const afterRemarks = (await status(alice, euis[0]!)).body.data;
+    expect(afterRemarks).toMatchObject({ tags: ['t1'], remarks: 'only', devName: before.devName, class: before.class });
+    expect(
+      (await t.call(alice, 'POST', '/api/device/updates', { devEUIs: [euis[0]], appID: aliceApp, tagsId: [] })).body
+        .code,
+    ).toBe(0);
+    expect((await status(alice, euis[0]!)).body.data).toMatchObject({ tags: [], remarks: 'only' });
+    expect((await status(alice, euis[1]!)).body.data).toMatchObject({ tags: ['t1'], remarks: 'only' });
   });
 
   it('moves devices between applications the caller owns', async () => {
@@ -405,13 +419,13 @@ describe('devices API', () => {
     expect(bad.body).toMatchObject({ code: 1007, field: 'startTime' });
   });
 
-  it('finds devices by EUI (dashed or plain), devAddr, name prefix and tag, within ownership', async () => {
+  it('finds devices by EUI, devAddr (the keyword read as hex), name prefix and tag, within ownership', async () => {
     const p = t.services.search.get('device')!;
     const aliceUser = { id: 2, name: 'dev-alice', admin: false };
     const eui = abpDevice(2).devEUI;
-    const byEui = await p.fn({ keyword: eui, user: aliceUser, offset: 0 });
+    const byEui = await p.fn({ keyword: eui, hex: eui, user: aliceUser, offset: 0 });
     expect(byEui.rows.map((r) => r.devEUI)).toEqual([eui]);
-    const byAddr = await p.fn({ keyword: '26000002', user: aliceUser, offset: 0 });
+    const byAddr = await p.fn({ keyword: '26000002', hex: '26000002', user: aliceUser, offset: 0 });
     expect(byAddr.rows.map((r) => r.devEUI)).toEqual([eui]);
     const byName = await p.fn({
       keyword: 'DEV-00000',
@@ -423,7 +437,7 @@ describe('devices API', () => {
     expect(byName.amount).toBeGreaterThan(2);
     const byTag = await p.fn({ keyword: 'T1', user: aliceUser, offset: 0 });
     expect(byTag.rows.map((r) => r.devEUI)).toEqual([eui]);
-    const bobs = await p.fn({ keyword: eui, user: { id: 3, name: 'dev-bob', admin: false }, offset: 0 });
+    const bobs = await p.fn({ keyword: eui, hex: eui, user: { id: 3, name: 'dev-bob', admin: false }, offset: 0 });
     expect(bobs.amount).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { deviceApi as api } from '@lns/contract/api/devices';
 import { C } from '@lns/contract/codes';
 import { type DeviceRow, type ExportField, SIGNAL_POINTS_MAX } from '@lns/contract/devices';
+import { EXPORT_FIELD_HEADERS, EXPORT_SHEETS, EXPORT_SIGNAL_HEADERS, exportWords } from '@lns/contract/export-headers';
 import { ApplicationRepository } from '../../applications/repository';
 import { type DeviceRecord, DeviceRepository } from '../../devices/repository';
 import { DomainError } from '../../errors';
@@ -53,14 +54,27 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
       b.endTime,
       EXPORT_SIGNAL_MAX,
     );
+    // Headers and sheet names in the language the request asked for.
+    const say = (words: { en: string; zh: string }) => exportWords(words, req.locale);
     const book = XLSX.utils.book_new();
-    const devicesSheet = [b.fields as string[], ...decorated.map((r) => b.fields.map((f) => cell(r, f)))];
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(devicesSheet, { cellDates: true }), 'devices');
+    const devicesSheet = [
+      b.fields.map((f) => say(EXPORT_FIELD_HEADERS[f])),
+      ...decorated.map((r) => b.fields.map((f) => cell(r, f))),
+    ];
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet(devicesSheet, { cellDates: true }),
+      say(EXPORT_SHEETS.devices),
+    );
     const signalSheet = [
-      ['devEUI', 'time', 'rssi', 'snr', 'gwID'],
+      Object.values(EXPORT_SIGNAL_HEADERS).map(say),
       ...signal.map((p) => [p.devEui, new Date(p.createdAt), p.rssi ?? '', p.snr ?? '', p.gwId ?? '']),
     ];
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(signalSheet, { cellDates: true }), 'signal');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet(signalSheet, { cellDates: true }),
+      say(EXPORT_SHEETS.signal),
+    );
     const buf = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
     return reply

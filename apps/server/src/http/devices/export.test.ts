@@ -25,8 +25,13 @@ describe('device export', () => {
   });
   afterAll(() => t.close());
 
-  const exportXlsx = (body: Record<string, unknown>, tk = token) =>
-    t.app.inject({ method: 'POST', url: '/api/device/excel', headers: { 'x-access-token': tk }, payload: body });
+  const exportXlsx = (body: Record<string, unknown>, tk = token, lang = 'en-US') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/device/excel',
+      headers: { 'x-access-token': tk, 'accept-language': lang },
+      payload: body,
+    });
 
   it('answers a real .xlsx with the chosen fields and the signal records in the range', async () => {
     const res = await exportXlsx({
@@ -39,25 +44,47 @@ describe('device export', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="devices-\d+\.xlsx"/);
     const book = XLSX.read(res.rawPayload, { type: 'buffer', cellDates: true });
-    expect(book.SheetNames).toEqual(['devices', 'signal']);
-    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.devices!, { defval: '' });
-    expect(Object.keys(rows[0]!)).toEqual(['devEUI', 'devName', 'devAddr', 'fCntUp', 'tags', 'remarks', 'createtime']);
-    expect(rows).toMatchObject([
-      { devEUI: euis[1], devName: 'dev-000002', devAddr: '26000002', fCntUp: 12, tags: '', remarks: '' },
-      { devEUI: euis[0], devName: 'dev-000001', devAddr: '', fCntUp: 0, tags: 'hall', remarks: 'first' },
+    expect(book.SheetNames).toEqual(['Devices', 'Signal']);
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Devices!, { defval: '' });
+    expect(Object.keys(rows[0]!)).toEqual([
+      'DevEUI',
+      'Device name',
+      'DevAddr',
+      'Uplink frame counter',
+      'Tags',
+      'Remarks',
+      'Created',
     ]);
-    expect(rows[0]!.createtime).toBeInstanceOf(Date);
-    const signal = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.signal!);
+    expect(rows).toMatchObject([
+      { DevEUI: euis[1], 'Device name': 'dev-000002', DevAddr: '26000002', 'Uplink frame counter': 12, Tags: '' },
+      { DevEUI: euis[0], 'Device name': 'dev-000001', DevAddr: '', 'Uplink frame counter': 0, Tags: 'hall' },
+    ]);
+    expect(rows[1]!.Remarks).toBe('first');
+    expect(rows[0]!.Created).toBeInstanceOf(Date);
+    const signal = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Signal!);
     expect(signal).toHaveLength(2);
-    expect(signal[0]).toMatchObject({ devEUI: euis[0], rssi: -70, snr: 9, gwID: 'aa555a0000000001' });
-    expect(Math.abs((signal[0]!.time as Date).getTime() - t0)).toBeLessThan(1000);
-    expect(signal[1]).toMatchObject({ devEUI: euis[1], rssi: -110, snr: -12.5 });
+    expect(signal[0]).toMatchObject({ DevEUI: euis[0], RSSI: -70, SNR: 9, 'Gateway ID': 'aa555a0000000001' });
+    expect(Math.abs((signal[0]!.Time as Date).getTime() - t0)).toBeLessThan(1000);
+    expect(signal[1]).toMatchObject({ DevEUI: euis[1], RSSI: -110, SNR: -12.5 });
+  });
+
+  it('writes headers and sheet names in the language the request asks for', async () => {
+    const res = await exportXlsx(
+      { devEUIs: [euis[0]], fields: ['devEUI', 'devName', 'lastSeen'], startTime: t0 - 1000, endTime: t0 + 1000 },
+      token,
+      'zh-CN,zh;q=0.9',
+    );
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['设备', '信号']);
+    const head = (sheet: string) => XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheet]!, { header: 1 })[0];
+    expect(head('设备')).toEqual(['DevEUI', '设备名称', '最后通信']);
+    expect(head('信号')).toEqual(['DevEUI', '时间', 'RSSI', 'SNR', '网关 ID']);
   });
 
   it('exports every device of an application when no devEUIs are given', async () => {
     const res = await exportXlsx({ appID, fields: ['devEUI'], startTime: 0, endTime: 1000 });
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
-    expect(XLSX.utils.sheet_to_json(book.Sheets.devices!)).toHaveLength(2);
+    expect(XLSX.utils.sheet_to_json(book.Sheets.Devices!)).toHaveLength(2);
   });
 
   it.each([

@@ -1,19 +1,18 @@
 import { deviceApi as api } from '@lns/contract/api/devices';
 import { C } from '@lns/contract/codes';
-import { type BatchRowError, batchDeviceRow } from '@lns/contract/devices';
 import { pageWindow } from '@lns/contract/paging';
 import { txPowerDbm } from '@lns/lorawan/regions';
 import { ApplicationRepository } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
 import { uniqueViolation } from '../../db/errors';
-import { createDevices, foreignTags, type RowInput, sessionTakenReason, settingsOf } from '../../devices/create';
+import { checkDeviceBatch } from '../../devices/batch-import';
+import { createDevice, foreignTags, insertDevices, sessionTakenReason, settingsOf } from '../../devices/create';
 import { checkRegion } from '../../devices/regions';
 import { afterBulkWrite, DeviceRepository, type NewDevice } from '../../devices/repository';
 import { DomainError } from '../../errors';
 import { list, ok } from '../envelope';
 import { route } from '../route';
 import type { RouteModule } from '../types';
-import { issueFailure } from './issues';
 import { refuseBatch } from './refuse';
 
 /** EIRP of a TXPower index in the device's region (null for an unknown region or index). */
@@ -30,8 +29,8 @@ export const deviceRoutes: RouteModule = (app, s) => {
   const apps = new ApplicationRepository(s.db);
   const repo = new DeviceRepository(s.db);
 
-  s.search.register('device', async ({ keyword, user, limit, offset }) => {
-    const { rows, amount } = await repo.search(user, keyword, limit, offset);
+  s.search.register('device', async ({ keyword, hex, user, limit, offset }) => {
+    const { rows, amount } = await repo.search(user, { keyword, hex }, limit, offset);
     return { rows: await repo.decorate(rows), amount };
   });
 
@@ -57,41 +56,30 @@ export const deviceRoutes: RouteModule = (app, s) => {
 
   route(app, api.create, async (req) => {
     const a = await visibleApp(req.body.appID, req.user);
-    const failed = await createDevices(s.db, repo, a, [{ index: 0, input: req.body }], [], req.user);
-    if (failed.length) {
-      const f = failed[0]!;
-      throw new DomainError(f.code as never, f.reason, f.field);
-    }
+    await createDevice(s.db, repo, a, req.body, req.user);
     return ok({ devEUI: req.body.devEUI });
   });
 
   route(app, api.batchCreate, async (req, reply) => {
-    const { appID, authType, devices } = req.body;
+    const { appID, authType, devices, dryRun } = req.body;
     const a = await visibleApp(appID, req.user);
-    const refused: BatchRowError[] = [];
-    const rows: RowInput[] = [];
-    devices.forEach((raw, index) => {
-      const input = { ...raw, authType };
-      const parsed = batchDeviceRow.safeParse(input);
-      if (parsed.success) rows.push({ index, input: parsed.data });
-      else {
-        const f = issueFailure(parsed.error, input);
-        refused.push({ index, devEUI: typeof raw.devEUI === 'string' ? raw.devEUI : '', ...f });
-      }
-    });
-    const failed = await createDevices(s.db, repo, a, rows, refused, req.user);
-    if (failed.length) {
+    const { rows, inputs } = await checkDeviceBatch(s.db, repo, a, authType, devices, req.user);
+    const failing = rows.filter((r) => r.errors.length > 0);
+    if (dryRun) return ok({ dryRun: true, created: 0, rows });
+    if (failing.length) {
+      const report = { dryRun: false, created: 0, rows };
       return refuseBatch(
         req,
         reply,
-        failed[0]!.code as never,
-        { created: 0, failed },
-        `${failed.length} rows refused`,
+        failing[0]!.errors[0]!.code as never,
+        report,
+        `${failing.length} rows refused`,
         'devices',
       );
     }
-    await afterBulkWrite(s, rows.length);
-    return ok({ created: rows.length, failed: [] });
+    await insertDevices(s.db, repo, a, inputs);
+    await afterBulkWrite(s, inputs.length);
+    return ok({ dryRun: false, created: inputs.length, rows });
   });
 
   route(app, api.update, async (req) => {

@@ -51,11 +51,11 @@ describe('DevAddr + NwkSKey clashes across tenants', () => {
     const body = { appID: bobApp, authType: 'abp', devices: [clashing(5)] };
     const foreign = await t.call(bob, 'POST', '/api/device/batch-create', body);
     expect(foreign.body).toMatchObject({ code: 4004, field: 'devices' });
-    expect(foreign.body.data.failed).toEqual([expect.objectContaining({ index: 0, code: 4004, field: 'devAddr' })]);
+    expect(foreign.body.data.rows[0].errors).toEqual([{ code: 4004, field: 'devAddr', problem: 'byCode' }]);
     expect(JSON.stringify(foreign.body)).not.toContain(held.devEUI);
 
     const byAdmin = await t.call(admin, 'POST', '/api/device/batch-create', { ...body, appID: adminApp });
-    expect(byAdmin.body.data.failed[0].reason).toContain(held.devEUI);
+    expect(byAdmin.body.data.rows[0].errors[0].params).toEqual({ holder: held.devEUI });
   });
 
   it('update: moving onto another tenant’s session is refused without naming it', async () => {

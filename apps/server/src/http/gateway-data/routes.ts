@@ -2,9 +2,16 @@ import * as XLSX from '@e965/xlsx';
 import { gatewayDataApi as api } from '@lns/contract/api/gateway-data';
 import { C } from '@lns/contract/codes';
 import { MAX_EXCEL_ROWS } from '@lns/contract/dataplane';
+import {
+  EXPORT_SHEETS,
+  exportWords,
+  GW_CONNECTION_HEADERS,
+  GW_ONLINE_WORDS,
+  GW_STAT_HEADERS,
+} from '@lns/contract/export-headers';
 import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../auth/guard';
 import { gatewayConnections, gatewayFrames, gatewayStats } from '../../db/schema/dataplane';
 import { DomainError } from '../../errors';
@@ -24,11 +31,13 @@ const connectionOf = (r: typeof gatewayConnections.$inferSelect) => ({
 const statOf = (r: typeof gatewayStats.$inferSelect) => ({ gwID: r.gwId, createtime: r.createdAt, stat: r.stat });
 
 /** Stat fields of the Semtech packet forwarder, in export column order. */
-const STAT_FIELDS = ['rxnb', 'rxok', 'rxfw', 'ackr', 'dwnb', 'txnb', 'lati', 'long', 'alti', 'time'];
+const STAT_FIELDS = Object.keys(GW_STAT_HEADERS) as (keyof typeof GW_STAT_HEADERS)[];
 
-function sendXlsx(reply: FastifyReply, name: string, sheet: unknown[][]) {
+/** One sheet named in the request's language; the file name stays `name`. */
+function sendXlsx(req: FastifyRequest, reply: FastifyReply, name: keyof typeof EXPORT_SHEETS, sheet: unknown[][]) {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet, { cellDates: true }), name);
+  const sheetName = exportWords(EXPORT_SHEETS[name], req.locale);
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet, { cellDates: true }), sheetName);
   const buf = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
   return reply
@@ -114,9 +123,15 @@ export const gatewayDataRoutes: RouteModule = (app, s) => {
     await visible(q.gwID, req.user);
     const t = gatewayConnections;
     const rows = await forExport(t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)));
-    return sendXlsx(reply, 'gwconnection', [
-      ['gwID', 'time', 'online', 'link'],
-      ...rows.map((r) => [r.gwId, new Date(r.createdAt), r.online ? 'online' : 'offline', r.mqtt ? 'MQTT' : 'PFUDP']),
+    const say = (words: { en: string; zh: string }) => exportWords(words, req.locale);
+    return sendXlsx(req, reply, 'gwconnection', [
+      Object.values(GW_CONNECTION_HEADERS).map(say),
+      ...rows.map((r) => [
+        r.gwId,
+        new Date(r.createdAt),
+        say(r.online ? GW_ONLINE_WORDS.online : GW_ONLINE_WORDS.offline),
+        r.mqtt ? 'MQTT' : 'PFUDP',
+      ]),
     ]);
   });
 
@@ -133,8 +148,13 @@ export const gatewayDataRoutes: RouteModule = (app, s) => {
     await visible(q.gwID, req.user);
     const t = gatewayStats;
     const rows = await forExport(t, and(eq(t.gwId, q.gwID), timeRange(t.createdAt, q)));
-    return sendXlsx(reply, 'gwstats', [
-      ['gwID', 'createtime', ...STAT_FIELDS],
+    const say = (words: { en: string; zh: string }) => exportWords(words, req.locale);
+    return sendXlsx(req, reply, 'gwstats', [
+      [
+        say(GW_CONNECTION_HEADERS.gwID),
+        say(GW_CONNECTION_HEADERS.time),
+        ...STAT_FIELDS.map((f) => say(GW_STAT_HEADERS[f])),
+      ],
       ...rows.map((r) => [r.gwId, new Date(r.createdAt), ...STAT_FIELDS.map((f) => (r.stat[f] as never) ?? '')]),
     ]);
   });

@@ -339,6 +339,36 @@ describe('gateways API', () => {
     expect((await info(token, ids[0]!)).body.data.mqttKeepAlive).toBe(30);
   });
 
+  it('a batch update that sets only a remark leaves every other setting as it was', async () => {
+    const { token } = await t.userWithToken('remark-only');
+    const tag = (await t.call(token, 'POST', '/api/gateway/tags/create', { tags: ['kept'] })).body.data.tagsId[0];
+    const own = {
+      txPower: 14,
+      mqttKeepAlive: 45,
+      enableClassB: true,
+      enableClassC: true,
+      enableBridgeLogToFile: true,
+      pushUrls: ['https://example.com/up'],
+      headers: { 'x-key': 'v' },
+      tagsId: [tag],
+      remarks: 'before',
+    };
+    const id = gw(0xc7).gwID;
+    expect((await t.call(token, 'POST', '/api/gateway/create', gw(0xc7, own))).body.code).toBe(0);
+    const before = (await info(token, id)).body.data;
+    const res = await t.call(token, 'POST', '/api/gateway/batchUpdate', { gwIDs: [id], remarks: 'after' });
+    expect(res.body).toMatchObject({ code: 0, data: { count: 1 } });
+    const after = (await info(token, id)).body.data;
+    expect(after).toMatchObject({ ...own, remarks: 'after' });
+    const { remarks: _r, updatetime: _u, ...rest } = after;
+    const { remarks: _rb, updatetime: _ub, ...restBefore } = before;
+    expect(rest).toEqual(restBefore);
+    // Nothing to change: refused with a code, and the gateway is untouched.
+    const nothing = await t.call(token, 'POST', '/api/gateway/batchUpdate', { gwIDs: [id] });
+    expect(nothing.body).toMatchObject({ code: 1006, field: 'body' });
+    expect((await info(token, id)).body.data.remarks).toBe('after');
+  });
+
   it('refuses a gateway over the quota with 5005', async () => {
     const { token } = await t.userWithToken('quota');
     await t.services.db.insert(settings).values({ key: 'gateway.quota', value: 1, updatedAt: Date.now() });

@@ -42,11 +42,11 @@ describe('gateway Excel import', () => {
   });
   afterAll(() => t.close());
 
-  async function upload(filename: string, content: Buffer, tok = token) {
+  async function upload(filename: string, content: Buffer, tok = token, url = '/api/gateway/excel') {
     const { payload, headers } = multipart(filename, content);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/gateway/excel',
+      url,
       payload,
       headers: { ...headers, 'x-access-token': tok },
     });
@@ -65,7 +65,7 @@ describe('gateway Excel import', () => {
         ['a000000000000003', 'imp-pico', 'rhf2sp01', 'cn470alid', 'pico-net', 5],
       ]),
     );
-    expect(good.body).toMatchObject({ code: 0, data: { count: 3 } });
+    expect(good.body).toMatchObject({ code: 0, data: { created: 3, dryRun: false } });
     expect(await count()).toBe(3);
     const pico = await t.call(token, 'GET', '/api/gateway/status/info', { gwID: 'a000000000000003' });
     expect(pico.body.data.extendedAttr.publicChannel).toEqual({ ch: 8, dr: 2 });
@@ -108,19 +108,56 @@ describe('gateway Excel import', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(1006);
-    const errors = res.body.data.errors.map((e: any) => [e.row, e.field, e.code]);
+    const errors = res.body.data.rows
+      .filter((r: any) => r.errors.length)
+      .flatMap((r: any) => r.errors.map((e: any) => [r.row, e.field, e.code, e.problem, e.params]));
     expect(errors).toEqual([
-      [3, 'gwName', 1006],
-      [4, 'txPower', 1007],
-      [5, 'gwID', 5002],
-      [6, 'gwID', 5003],
-      [7, 'gwType', 7001],
-      [8, 'subnet', 1017],
-      [9, 'gwName', 5004],
-      [10, 'gwID', 1007],
+      [3, 'gwName', 1006, 'gwNameEmpty', undefined],
+      [4, 'txPower', 1007, 'maxValue', { max: 27 }],
+      [5, 'gwID', 5002, 'duplicateOfRow', { row: 2 }],
+      [6, 'gwID', 5003, 'byCode', undefined],
+      [7, 'gwType', 7001, 'byCode', undefined],
+      [8, 'subnet', 1017, 'byCode', undefined],
+      [9, 'gwName', 5004, 'byCode', undefined],
+      [10, 'gwID', 1007, 'byCode', undefined],
     ]);
-    expect(res.body.data.errors[0].msg).toBeTruthy();
+    // Every row is in the report, the good one with no problems; no English prose anywhere.
+    expect(res.body.data.rows).toHaveLength(9);
+    expect(res.body.data.rows[0]).toMatchObject({ row: 2, id: 'b000000000000001', name: 'ok-row', errors: [] });
+    expect(JSON.stringify(res.body.data)).not.toMatch(/Too big|expected|same as/);
     expect(await count()).toBe(before);
+  });
+
+  it('checks a file without writing: every row with all its problems, duplicates naming the first row', async () => {
+    const before = await count();
+    const file = xlsx([
+      HEADER,
+      ['d000000000000001', 'dry-1', 'generic', 'eu868', 'eu868-default', 0],
+      ['d00000000000000z', '', 'generic', 'eu868', 'eu868-default', 99, 'r'.repeat(51)],
+      ['d000000000000001', 'dry-1', 'generic', 'eu868', 'eu868-default', 0],
+    ]);
+    const res = await upload('dry.xlsx', file, token, '/api/gateway/excel/check');
+    expect(res.body).toMatchObject({ code: 0, data: { dryRun: true, created: 0 } });
+    const [good, bad, dup] = res.body.data.rows;
+    expect(good).toMatchObject({ row: 2, errors: [] });
+    expect(bad.errors.map((e: any) => [e.field, e.problem])).toEqual([
+      ['gwID', 'hex16'],
+      ['gwName', 'gwNameEmpty'],
+      ['txPower', 'maxValue'],
+      ['remarks', 'maxLength'],
+    ]);
+    expect(dup.errors).toEqual([
+      { code: 5002, field: 'gwID', problem: 'duplicateOfRow', params: { row: 2 } },
+      { code: 5002, field: 'gwName', problem: 'duplicateOfRow', params: { row: 2 } },
+    ]);
+    expect(await count()).toBe(before);
+    // A clean file checks clean and still writes nothing until imported.
+    const clean = xlsx([HEADER, ['d000000000000002', 'dry-2', 'generic', 'eu868', 'eu868-default', 0]]);
+    const checked = await upload('clean.xlsx', clean, token, '/api/gateway/excel/check');
+    expect(checked.body.data.rows[0].errors).toEqual([]);
+    expect(await count()).toBe(before);
+    expect((await upload('clean.xlsx', clean)).body).toMatchObject({ code: 0, data: { created: 1 } });
+    expect(await count()).toBe((before ?? 0) + 1);
   });
 
   it('refuses a non-Excel file, a file over 1 MB, a sheet without the columns and a request without a file', async () => {
@@ -168,20 +205,36 @@ describe('gateway Excel import', () => {
       'after.xlsx',
       xlsx([HEADER, ['c000000000000001', 'after', 'generic', 'eu868', 'eu868-default', 0]]),
     );
-    expect(after.body).toMatchObject({ code: 0, data: { count: 1 } });
+    expect(after.body).toMatchObject({ code: 0, data: { created: 1 } });
   });
 
-  it('serves a template the import accepts', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/gateway/excel/template',
-      headers: { 'x-access-token': token },
-    });
-    expect(res.statusCode).toBe(200);
-    const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
-    expect(rows[0]).toContain('gwID*');
-    const back = await upload('template.xlsx', res.rawPayload);
-    expect(back.body).toMatchObject({ code: 0, data: { count: 1 } });
+  it('serves the template in the caller language, and the import reads either language', async () => {
+    const template = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/gateway/excel/template',
+        headers: { 'x-access-token': token, 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
+      return { file: res.rawPayload, header: rows[0] as string[] };
+    };
+    const en = await template('en-US');
+    expect(en.header.slice(0, 6)).toEqual([
+      'Gateway ID*',
+      'Gateway name*',
+      'Gateway type*',
+      'Region*',
+      'Subnet*',
+      'Tx power*',
+    ]);
+    expect(en.header).toContain('Remarks');
+    const zh = await template('zh-CN');
+    expect(zh.header.slice(0, 2)).toEqual(['网关 ID*', '网关名称*']);
+    expect((await upload('template.xlsx', en.file)).body).toMatchObject({ code: 0, data: { created: 1 } });
+    const zhRow = ['e000000000000001', 'zh-1', 'generic', 'eu868', 'eu868-default', 0];
+    const back = await upload('zh.xlsx', xlsx([zh.header, zhRow]));
+    expect(back.body).toMatchObject({ code: 0, data: { created: 1 } });
   });
 });

@@ -1,16 +1,20 @@
 import { gatewayApi as api } from '@lns/contract/api/gateways';
 import { C } from '@lns/contract/codes';
 import { GW_ARCHS } from '@lns/contract/gateway-types';
-import { GATEWAY_IMPORT_EXTENSIONS, gatewayReport, gatewaySearchRow } from '@lns/contract/gateways';
+import { gatewayReport, gatewaySearchRow } from '@lns/contract/gateways';
+import { IMPORT_EXTENSIONS } from '@lns/contract/imports';
 import { pageWindow } from '@lns/contract/paging';
 import { IMPORT_LIMITS } from '@lns/contract/request-limits';
+import type { FastifyRequest } from 'fastify';
 import { noteAudit } from '../../audit/hook';
 import { localTopics } from '../../bus/bus';
 import { DomainError } from '../../errors';
 import { gatewayTemplate, readGatewaySheet } from '../../gateways/excel';
+import { ImportRefused, importGatewaySheet } from '../../gateways/import';
 import { gatewayByGwId, updateGateway } from '../../gateways/repository';
 import { GatewayService } from '../../gateways/service';
 import { limitText } from '../../spreadsheets/limits';
+import { refuseBatch } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { pushUrlGuard } from '../push-urls';
 import { route } from '../route';
@@ -82,36 +86,47 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     withRows(req, reply, async () => ok({ count: await svc.batchUpdate(req.body, req.user) })),
   );
 
-  route(app, api.import, (req, reply) =>
-    withRows(req, reply, async () => {
-      if (!req.isMultipart()) throw new DomainError(C.PARAM_EMPTY, 'send the file as multipart/form-data', 'file');
-      const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } }).catch((err) => {
-        // The parser's own refusals (limits) carry a 4xx; anything else is a body it cannot read.
-        if (err?.statusCode >= 400 && err.statusCode < 500) throw err;
-        throw new DomainError(C.PARAM_FORMAT, 'not a readable multipart/form-data body', 'file');
-      });
-      if (!part) throw new DomainError(C.PARAM_EMPTY, 'select a file first', 'file');
-      const name = part.filename.toLowerCase();
-      if (!GATEWAY_IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) {
-        part.file.resume();
-        throw new DomainError(C.PARAM_FORMAT, 'Excel only (.xlsx, .xls)', 'file');
-      }
-      let buf: Buffer;
-      try {
-        buf = await part.toBuffer();
-      } catch {
-        // Busboy stopped at the file limit: nothing beyond it was buffered.
-        throw new DomainError(C.SPREADSHEET_TOO_LARGE, limitText('fileBytes', IMPORT_LIMITS.fileBytes), 'file');
-      }
-      return ok({ count: await svc.importRows(await readGatewaySheet(s.spreadsheets, buf), req.user.id) });
-    }),
-  );
+  /** The uploaded sheet's rows; every refusal of the file itself names the field `file`. */
+  const sheetOf = async (req: FastifyRequest) => {
+    if (!req.isMultipart()) throw new DomainError(C.PARAM_EMPTY, 'send the file as multipart/form-data', 'file');
+    const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } }).catch((err) => {
+      // The parser's own refusals (limits) carry a 4xx; anything else is a body it cannot read.
+      if (err?.statusCode >= 400 && err.statusCode < 500) throw err;
+      throw new DomainError(C.PARAM_FORMAT, 'not a readable multipart/form-data body', 'file');
+    });
+    if (!part) throw new DomainError(C.PARAM_EMPTY, 'select a file first', 'file');
+    const name = part.filename.toLowerCase();
+    if (!IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) {
+      part.file.resume();
+      throw new DomainError(C.PARAM_FORMAT, 'Excel only (.xlsx, .xls)', 'file');
+    }
+    let buf: Buffer;
+    try {
+      buf = await part.toBuffer();
+    } catch {
+      // Busboy stopped at the file limit: nothing beyond it was buffered.
+      throw new DomainError(C.SPREADSHEET_TOO_LARGE, limitText('fileBytes', IMPORT_LIMITS.fileBytes), 'file');
+    }
+    return readGatewaySheet(s.spreadsheets, buf);
+  };
 
-  route(app, api.template, async (_req, reply) =>
+  route(app, api.importCheck, async (req) => ok(await importGatewaySheet(svc, await sheetOf(req), req.user.id, true)));
+
+  route(app, api.import, async (req, reply) => {
+    try {
+      return ok(await importGatewaySheet(svc, await sheetOf(req), req.user.id, false));
+    } catch (err) {
+      if (!(err instanceof ImportRefused)) throw err;
+      const failing = err.report.rows.filter((r) => r.errors.length > 0).length;
+      return refuseBatch(req, reply, err.code as never, err.report, `${failing} rows refused`, 'file');
+    }
+  });
+
+  route(app, api.template, async (req, reply) =>
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="gateway-template.xlsx"')
-      .send(gatewayTemplate()),
+      .send(gatewayTemplate(req.locale === 'zh-CN' ? 'zh-CN' : 'en-US')),
   );
 
   route(app, api.archList, async () => {

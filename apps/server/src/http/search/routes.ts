@@ -1,6 +1,6 @@
 import { searchApi as api } from '@lns/contract/api/search';
 import { C } from '@lns/contract/codes';
-import { normalizeSearchKeyword } from '@lns/contract/hex';
+import { searchHex } from '@lns/contract/hex';
 import { pageWindow } from '@lns/contract/paging';
 import { HEX_SEARCH_TYPES, type SearchType } from '@lns/contract/search';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
@@ -48,8 +48,14 @@ export const searchRoutes: RouteModule = (app, s) => {
     // A known type whose area has not registered a provider simply finds nothing.
     if (!provider) return list([], 0);
     if (provider.adminOnly && !req.user.admin) throw new DomainError(C.FORBIDDEN, undefined, 'category');
-    const keyword = HEX_SEARCH_TYPES.includes(type) ? normalizeSearchKeyword(q.keyword) : q.keyword;
-    const { rows, amount } = await provider.fn({ keyword, user: req.user, ...pageWindow(q), mcEUI: q.mcEUI });
+    const hex = HEX_SEARCH_TYPES.includes(type) ? searchHex(q.keyword) : undefined;
+    const { rows, amount } = await provider.fn({
+      keyword: q.keyword,
+      hex,
+      user: req.user,
+      ...pageWindow(q),
+      mcEUI: q.mcEUI,
+    });
     return list(rows, amount);
   };
 

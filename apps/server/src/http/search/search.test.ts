@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otaaDevice } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 describe('search API', () => {
@@ -80,11 +81,11 @@ describe('search API', () => {
     expect((await t.call(undefined, 'GET', '/api/search', { category: 'user' })).body.code).toBe(1003);
   });
 
-  it('passes the EUI-normalised keyword to hex types and scopes by the caller', async () => {
-    const seen: { keyword: string; userId: number; mcEUI?: string }[] = [];
+  it('passes hex types the keyword as typed and read as hex, and scopes by the caller', async () => {
+    const seen: { keyword: string; hex?: string; userId: number; mcEUI?: string }[] = [];
     t.services.search.register('mcgroup', async (a) => {
-      seen.push({ keyword: a.keyword, userId: a.user.id, mcEUI: a.mcEUI });
-      return { rows: [{ mcEUI: a.keyword }], amount: 1 };
+      seen.push({ keyword: a.keyword, hex: a.hex, userId: a.user.id, mcEUI: a.mcEUI });
+      return { rows: [{ mcEUI: a.hex }], amount: 1 };
     });
     const r = await t.call(common.token, 'GET', '/api/search', {
       category: 'mcgroup',
@@ -92,9 +93,69 @@ describe('search API', () => {
       mcEUI: 'AA:BB:CC:DD:EE:FF:00:11',
     });
     expect(r.body).toMatchObject({ code: 0, amount: 1, data: [{ mcEUI: 'aabbccddeeff0011' }] });
-    expect(seen[0]).toEqual({ keyword: 'aabbccddeeff0011', userId: common.userID, mcEUI: 'aabbccddeeff0011' });
-    // Names are not touched for non-hex types.
-    const u = await t.call(admin, 'GET', '/api/search', { category: 'user', keyword: 'AABBCCDDEEFF0011' });
-    expect(u.body.code).toBe(0);
+    expect(seen[0]).toEqual({
+      keyword: 'AA-BB-CC-DD-EE-FF-00-11',
+      hex: 'aabbccddeeff0011',
+      userId: common.userID,
+      mcEUI: 'aabbccddeeff0011',
+    });
+    await t.call(common.token, 'GET', '/api/search/mcgroup', { keyword: 'Roof A' });
+    expect(seen[1]).toMatchObject({ keyword: 'Roof A', hex: undefined });
+  });
+
+  describe('devices and gateways by the EUI forms the console shows', () => {
+    const devEUI = '70b3d5a1b2c3d4e5';
+    const gwID = 'a840411f00e0c001';
+    beforeAll(async () => {
+      const appID = (await t.call(common.token, 'POST', '/api/application/create', { appName: 'finder' })).body.data
+        .appID;
+      const dev = await t.call(common.token, 'POST', '/api/device/create', {
+        ...otaaDevice(1, { devEUI, devName: 'AB-CD meter' }),
+        appID,
+      });
+      expect(dev.body.code).toBe(0);
+      const gw = await t.call(common.token, 'POST', '/api/gateway/create', {
+        gwID,
+        gwName: 'roof',
+        region: 'eu868',
+        subnet: 'eu868-default',
+        gwType: 'generic',
+        txPower: 0,
+      });
+      expect(gw.body.code).toBe(0);
+    });
+
+    const found = async (category: string, keyword: string, id: string) => {
+      const r = await t.call(common.token, 'GET', '/api/search', { category, keyword });
+      expect(r.body.code).toBe(0);
+      return r.body.data.map((x: Record<string, unknown>) => x[id]);
+    };
+
+    it.each([
+      '70-B3-D5-A1-B2-C3-D4-E5',
+      '70:b3:d5:a1:b2:c3:d4:e5',
+      '70 B3 D5 A1 B2 C3 D4 E5',
+      '70B3D5A1B2C3D4E5',
+      '70-B3-D5-A1',
+    ])('finds the device by %s', async (keyword) => {
+      expect(await found('device', keyword, 'devEUI')).toEqual([devEUI]);
+    });
+
+    it('still finds a device by a name that looks like hex', async () => {
+      expect(await found('device', 'ab-cd', 'devEUI')).toEqual([devEUI]);
+      expect(await found('device', 'AB-CE', 'devEUI')).toEqual([]);
+    });
+
+    it.each(['A8-40-41-1F-00-E0-C0-01', 'a8:40:41:1f:00:e0:c0:01', 'A8 40 41 1F', 'A840411F00E0C001'])(
+      'finds the gateway by %s',
+      async (keyword) => {
+        expect(await found('gateway', keyword, 'gwID')).toEqual([gwID]);
+      },
+    );
+
+    it('finds nothing for another EUI', async () => {
+      expect(await found('device', '70-B3-D5-A1-B2-C3-D4-E6', 'devEUI')).toEqual([]);
+      expect(await found('gateway', 'A8-40-41-1F-00-E0-C0-02', 'gwID')).toEqual([]);
+    });
   });
 });

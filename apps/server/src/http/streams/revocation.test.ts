@@ -85,7 +85,7 @@ describe('live streams end with their authority', () => {
     const session = await watch(path, u.token);
     const api = await watch(path, apiToken);
     const changed = await t.call(u.token, 'POST', '/api/user/password', {
-      oldPassword: 'pw-123456',
+      currentPassword: 'pw-123456',
       newPassword: 'pw-654321',
     });
     expect(changed.body.code).toBe(0);

@@ -20,6 +20,7 @@ export const systemRoutes: RouteModule = (app, s) => {
       gaodeMapKey: s.config.GAODE_MAP_KEY,
       googleMapKey: s.config.GOOGLE_MAP_KEY,
       docsUrl: s.config.DOCS_URL,
+      mqtt: s.mqtt,
     }),
   );
 

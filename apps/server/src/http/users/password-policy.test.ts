@@ -51,7 +51,7 @@ describe('the password policy on every path that sets a password', () => {
 
   it.each(BAD)('an own password change refuses %j with %i and keeps the session', async (password, code) => {
     const { status, body } = await t.call(own, 'POST', '/api/user/password', {
-      oldPassword: GOOD,
+      currentPassword: GOOD,
       newPassword: password,
     });
     expect(status).toBe(400);

@@ -1,3 +1,4 @@
+import { C } from '@lns/contract/codes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type AuthRevoked, localTopics } from '../../bus/bus';
@@ -48,7 +49,7 @@ describe('credentials are revoked with the user', () => {
     const m = await member('changer');
     const other = await t.login('changer', PASSWORD);
     const res = await t.call(m.token, 'POST', '/api/user/password', {
-      oldPassword: PASSWORD,
+      currentPassword: PASSWORD,
       newPassword: 'changed-pass-7',
     });
     expect(res.body.code).toBe(0);
@@ -59,13 +60,13 @@ describe('credentials are revoked with the user', () => {
     expect(events).toEqual([{ userId: m.userID, reason: 'password-changed' }]);
   });
 
-  it('a wrong old password changes nothing', async () => {
+  it('a wrong current password changes nothing', async () => {
     const m = await member('keeper');
     const res = await t.call(m.token, 'POST', '/api/user/password', {
-      oldPassword: 'not-my-password',
+      currentPassword: 'not-my-password',
       newPassword: 'changed-pass-7',
     });
-    expect(res.body).toMatchObject({ code: 2004, field: 'oldPassword' });
+    expect(res.body).toMatchObject({ code: C.CURRENT_PASSWORD_WRONG, field: 'currentPassword' });
     expect(await works(m.token)).toBe(true);
     expect(await works(m.apiToken)).toBe(true);
     expect(await mqttWorks(m.mq)).toBe(true);

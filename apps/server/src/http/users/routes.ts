@@ -123,12 +123,12 @@ export const userRoutes: RouteModule = (app, s) => {
     if (!me) throw new DomainError(C.TOKEN_INVALID);
     const problem = passwordProblem(req.body.newPassword, me.name);
     if (problem) throw new DomainError(problem, passwordMessage(problem), 'newPassword');
-    // The old password is a guess like a sign-in: the same counters limit it.
+    // The current password is a guess like a sign-in: the same counters limit it.
     const keys = attemptKeys(me.name, req.ip);
     const wait = await s.throttle.begin(keys);
     if (wait > 0) throw throttled(reply, wait);
-    if (!(await verifyPassword(req.body.oldPassword, me.passwordHash))) {
-      throw new DomainError(C.WRONG_CREDENTIALS, undefined, 'oldPassword');
+    if (!(await verifyPassword(req.body.currentPassword, me.passwordHash))) {
+      throw new DomainError(C.CURRENT_PASSWORD_WRONG, undefined, 'currentPassword');
     }
     await s.throttle.succeeded(keys);
     await s.users.update(me.id, { name: me.name, admin: me.admin, password: req.body.newPassword });

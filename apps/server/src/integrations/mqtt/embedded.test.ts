@@ -247,4 +247,48 @@ describe('MQTT_PORT already in use', () => {
       busy.close();
     }
   });
+
+  it('without its broker the server says why and refuses to switch MQTT on, leaving apps that had it alone', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as net.AddressInfo).port;
+    const t = await createTestApp({ MQTT_PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const token = await t.login();
+      const before = await t.call(token, 'POST', '/api/application/create', { appName: 'had-mqtt', enableMQTT: true });
+      expect(before.body.code).toBe(0);
+      t.services.config.mqttPortExplicit = false;
+      await t.integrations.startMqtt();
+
+      const web = await t.call(undefined, 'GET', '/api/webConfig');
+      expect(web.body.data.mqtt).toEqual({ available: false, reason: 'portInUse', port });
+
+      const refused = await t.call(token, 'POST', '/api/application/create', {
+        appName: 'wants-mqtt',
+        enableMQTT: true,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 3104, field: 'enableMQTT' });
+      const list = await t.call(token, 'GET', '/api/application/list', { page: '1', pageSize: '50' });
+      expect(list.body.data.map((a: { appName: string }) => a.appName)).toEqual(['had-mqtt']);
+
+      const off = await t.call(token, 'POST', '/api/application/create', { appName: 'plain', enableMQTT: false });
+      expect(off.body.code).toBe(0);
+      const switchOn = await t.call(token, 'POST', '/api/application/update', {
+        appID: off.body.data.appID,
+        appName: 'plain',
+        enableMQTT: true,
+      });
+      expect(switchOn.body).toMatchObject({ code: 3104, field: 'enableMQTT' });
+      const keep = await t.call(token, 'POST', '/api/application/update', {
+        appID: before.body.data.appID,
+        appName: 'renamed',
+        enableMQTT: true,
+      });
+      expect(keep.body.code).toBe(0);
+    } finally {
+      await t.close();
+      busy.close();
+    }
+  });
 });

@@ -24,9 +24,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor, type HeaderRow, headersToMap, mapToHeaders } from '../../../components/HeaderEditor';
+import { MqttUnavailable } from '../../../components/MqttUnavailable';
 import { validationText } from '../../../lib/form/messages';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
+import { useMqttAvailability } from '../../../lib/webConfig';
 import { useSaveApp } from '../api';
 
 const DECODER_TEMPLATE = `function decodeUplink(input) {
@@ -64,6 +66,7 @@ const REFUSALS: RefusalTable<AppForm> = {
 /** Add (app undefined) or update an application: name, push URLs, headers, MQTT, decoder. */
 export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: () => void; app?: AppDetail }) {
   const { t } = useTranslation('applications');
+  const mqtt = useMqttAvailability();
   const save = useSaveApp();
   const form = useContractForm({
     schema: app ? appUpdateBody : appCreateBody,
@@ -191,10 +194,13 @@ export function AppFormDialog({ open, onClose, app }: { open: boolean; onClose: 
           </Box>
         )}
 
+        <MqttUnavailable />
         <FormControlLabel
           control={
             <Switch
               checked={v.enableMQTT}
+              // Switching on needs a broker; an application that already has MQTT keeps it.
+              disabled={!mqtt.available && !app?.enableMQTT}
               onChange={(e) => set('enableMQTT', e.target.checked)}
               data-testid="app-mqtt"
             />

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
+import { MqttUnavailable } from '../../../components/MqttUnavailable';
 import { StatusList } from '../../../components/StatusList';
 import { formatTime } from '../../../lib/format';
 import { useAppInfo } from '../api';
@@ -81,6 +82,7 @@ export default function AppDetail() {
         )}
       </CardPanel>
       <CardPanel title={t('mqttPanel')}>
+        <MqttUnavailable />
         {a.enableMQTT ? (
           <StatusList
             copyAll

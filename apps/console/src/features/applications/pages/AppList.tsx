@@ -73,7 +73,13 @@ export default function AppList() {
     },
     { key: 'enableMQTT', label: t('mqtt'), render: (a) => (a.enableMQTT ? t('common:yes') : t('common:no')) },
     ...(isAdmin ? [{ key: 'username', label: t('owner') } as Column<AppRow>] : []),
-    { key: 'createtime', label: t('createtime'), sortable: true, render: (a) => formatTime(a.createtime) },
+    {
+      key: 'createtime',
+      nowrap: true,
+      label: t('createtime'),
+      sortable: true,
+      render: (a) => formatTime(a.createtime),
+    },
     actionsColumn(t('common:actions'), (a) => ({
       name: a.appName,
       onEdit: () => setEditing(a.appID),

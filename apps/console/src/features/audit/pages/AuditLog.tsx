@@ -45,7 +45,14 @@ export default function AuditLog() {
   };
 
   const columns: Column<AuditRow>[] = [
-    { key: 'createtime', label: t('time'), sortable: true, render: (r) => formatTime(r.createtime), width: 170 },
+    {
+      key: 'createtime',
+      nowrap: true,
+      label: t('time'),
+      sortable: true,
+      render: (r) => formatTime(r.createtime),
+      width: 170,
+    },
     {
       key: 'user',
       label: t('user'),

@@ -1,5 +1,6 @@
 import { deviceUpdatesBody } from '@lns/contract/devices';
 import { REMARKS_MAX } from '@lns/contract/limits';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,7 +14,10 @@ import { TagSelect } from './TagSelect';
 
 type Values = { setTags: boolean; tagsId: number[]; setRemarks: boolean; remarks: string };
 
-/** Set the tags and/or remarks of the selected devices (all or nothing). */
+/**
+ * Set the tags and/or remarks of the selected devices (all or nothing). Both start unticked: only
+ * what the user ticks is sent, so an untouched setting is never overwritten.
+ */
 export function BatchUpdateDialog({
   appID,
   devEUIs,
@@ -25,7 +29,7 @@ export function BatchUpdateDialog({
 }) {
   const { t } = useTranslation('devices');
   const update = useBatchUpdate();
-  const defaults: Values = { setTags: true, tagsId: [], setRemarks: false, remarks: '' };
+  const defaults: Values = { setTags: false, tagsId: [], setRemarks: false, remarks: '' };
   const form = useContractForm({
     schema: deviceUpdatesBody,
     defaultValues: defaults,
@@ -50,8 +54,17 @@ export function BatchUpdateDialog({
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
         <Typography variant="body2">{t('selectedCount', { count: devEUIs.length })}</Typography>
+        <Alert severity="info" data-testid="batch-update-hint">
+          {t('batchOnlyChanged')}
+        </Alert>
         <FormControlLabel
-          control={<Checkbox checked={v.setTags} onChange={(e) => set('setTags', e.target.checked)} />}
+          control={
+            <Checkbox
+              checked={v.setTags}
+              onChange={(e) => set('setTags', e.target.checked)}
+              data-testid="batch-set-tags"
+            />
+          }
           label={t('setTags')}
         />
         {v.setTags && <TagSelect value={v.tagsId} onChange={(ids) => set('tagsId', ids)} testId="batch-tags" />}

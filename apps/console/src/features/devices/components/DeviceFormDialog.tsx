@@ -25,6 +25,7 @@ import { HexField } from '../../../components/HexField';
 import { useRegions } from '../../../lib/catalog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
+import { planName } from '../../../lib/planNames';
 import { useSaveDevice } from '../api';
 import { TagSelect } from './TagSelect';
 
@@ -229,7 +230,7 @@ export function DeviceFormDialog({
         >
           {(regions.data ?? []).map((r) => (
             <MenuItem key={r.region} value={r.region} data-testid={`dev-region-${r.region}`}>
-              {r.name}
+              {planName(r.name)}
             </MenuItem>
           ))}
         </TextField>
@@ -257,7 +258,7 @@ export function DeviceFormDialog({
           >
             {subnets.map((s) => (
               <MenuItem key={s.subnet} value={s.subnet} data-testid={`dev-subnet-${s.subnet}`}>
-                {s.name}
+                {planName(s.name)}
               </MenuItem>
             ))}
           </TextField>

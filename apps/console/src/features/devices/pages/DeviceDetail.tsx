@@ -1,5 +1,7 @@
 import { formatHex } from '@lns/contract/hex';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
@@ -59,13 +61,15 @@ export default function DeviceDetail() {
           onUpdate={() => setDialog('edit')}
           onRefresh={() => q.refetch()}
           extra={
-            <Chip
+            <Button
               size="small"
-              clickable
-              label={t('resetFcnt')}
+              variant="outlined"
+              startIcon={<RestartAltIcon />}
               onClick={() => setDialog('reset')}
               data-testid="dev-reset-fcnt"
-            />
+            >
+              {t('resetFcnt')}
+            </Button>
           }
         >
           <StatusList

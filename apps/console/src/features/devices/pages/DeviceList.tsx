@@ -23,6 +23,7 @@ import { actionsColumn } from '../../../components/RowActions';
 import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
+import { planName } from '../../../lib/planNames';
 import { session } from '../../../lib/session';
 import { useListSelection } from '../../../lib/useListSelection';
 import { deleteDevices, deviceDeleteRefusals, devKeys, useDeviceList } from '../api';
@@ -103,20 +104,24 @@ export default function DeviceList() {
       key: 'devEUI',
       label: t('field.devEUI'),
       sortable: true,
+      nowrap: true,
       render: (d) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatHex(d.devEUI)}</span>,
     },
-    { key: 'authType', label: t('field.authType'), render: (d) => t(`auth.${d.authType}`) },
-    { key: 'class', label: t('field.class') },
-    { key: 'region', label: t('field.region'), sortable: true },
+    { key: 'authType', label: t('field.authType'), priority: 'optional', render: (d) => t(`auth.${d.authType}`) },
+    { key: 'class', label: t('field.class'), priority: 'optional' },
+    { key: 'region', label: t('field.region'), sortable: true, priority: 'secondary' },
     {
       key: 'devAddr',
       label: t('field.devAddr'),
       sortable: true,
+      nowrap: true,
+      priority: 'secondary',
       render: (d) => <span style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatHex(d.devAddr)}</span>,
     },
     {
       key: 'tags',
       label: t('field.tags'),
+      priority: 'secondary',
       render: (d) => (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {d.tags.map((x) => (
@@ -132,10 +137,16 @@ export default function DeviceList() {
         <Chip size="small" color={d.status === 'joined' ? 'success' : 'default'} label={t(`status.${d.status}`)} />
       ),
     },
-    { key: 'fCntUp', label: t('field.fCntUp'), sortable: true, align: 'right' },
-    { key: 'fCntDown', label: t('field.fCntDown'), sortable: true, align: 'right' },
-    { key: 'lastSeen', label: t('field.lastSeen'), sortable: true, render: (d) => formatTime(d.lastSeen) },
-    { key: 'remarks', label: t('field.remarks') },
+    { key: 'fCntUp', label: t('field.fCntUp'), sortable: true, align: 'right', priority: 'optional' },
+    { key: 'fCntDown', label: t('field.fCntDown'), sortable: true, align: 'right', priority: 'optional' },
+    {
+      key: 'lastSeen',
+      label: t('field.lastSeen'),
+      sortable: true,
+      nowrap: true,
+      render: (d) => formatTime(d.lastSeen),
+    },
+    { key: 'remarks', label: t('field.remarks'), priority: 'optional' },
     actionsColumn(t('common:actions'), (d) => ({
       name: d.devName,
       onEdit: () => setDialog({ kind: 'edit', devEUI: d.devEUI }),
@@ -211,7 +222,7 @@ export default function DeviceList() {
         >
           {regions.map((r) => (
             <MenuItem key={r.region} value={r.region} data-testid={`filter-region-${r.region}`}>
-              {r.name}
+              {planName(r.name)}
             </MenuItem>
           ))}
         </TextField>

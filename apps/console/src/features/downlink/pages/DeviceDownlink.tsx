@@ -34,7 +34,12 @@ export default function DeviceDownlink() {
   const query = useMemo(() => (devEUI ? { devEUI } : null), [devEUI]);
   const columns = useMemo(
     () => [
-      { key: 'createtime', label: t('col.time'), render: (r: DownlinkRecord) => formatTime(r.createtime) },
+      {
+        key: 'createtime',
+        nowrap: true,
+        label: t('col.time'),
+        render: (r: DownlinkRecord) => formatTime(r.createtime),
+      },
       {
         key: 'fPort',
         label: t('col.fPort'),

@@ -1,23 +1,23 @@
 import { gatewayApi } from '@lns/contract/api/gateways';
 import {
-  BATCH_DEFAULTS,
   BRIDGE_LOG,
   type BridgeLog,
+  type GatewayBatchUpdateBody,
   type GatewayRow,
   gatewayBatchUpdateBody,
   PUSH_URLS_MAX,
+  type RowError,
 } from '@lns/contract/gateways';
 import { formatHex } from '@lns/contract/hex';
+import { REMARKS_MAX } from '@lns/contract/limits';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -26,73 +26,96 @@ import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor, type HeaderRow, headersToMap } from '../../../components/HeaderEditor';
 import { refusalOf } from '../../../lib/api';
 import { useContractForm } from '../../../lib/form/useContractForm';
+import { refusalText } from '../../../lib/refusal';
 import { useBatchUpdate, useGatewayTags, useGatewayTypes } from '../api';
 import { RANGES } from '../form';
 
 const TX_POWERS = Array.from({ length: 28 }, (_, i) => 27 - i);
 
+/** '' means "keep the current value": nothing is sent for that field. */
+type Keep<T> = T | '';
+type Switches = 'enableClassB' | 'enableClassC' | 'enablePFW';
+const SWITCHES: Switches[] = ['enableClassB', 'enableClassC', 'enablePFW'];
+
 interface Values {
   mqttKeepAlive: string;
-  txPower: number;
-  bridgeLog: BridgeLog;
+  txPower: Keep<number>;
+  bridgeLog: Keep<BridgeLog>;
   gwType: string;
-  enableClassB: boolean;
-  enableClassC: boolean;
-  enablePFW: boolean;
+  enableClassB: Keep<'on' | 'off'>;
+  enableClassC: Keep<'on' | 'off'>;
+  enablePFW: Keep<'on' | 'off'>;
   tagsId: number[];
   remarks: string;
   pushUrls: string[];
   headers: HeaderRow[];
 }
 
-const DEFAULTS: Values = {
-  mqttKeepAlive: String(BATCH_DEFAULTS.mqttKeepAlive),
-  txPower: BATCH_DEFAULTS.txPower,
-  bridgeLog: BATCH_DEFAULTS.bridgeLog,
+/** Every field starts unchanged. */
+const UNCHANGED: Values = {
+  mqttKeepAlive: '',
+  txPower: '',
+  bridgeLog: '',
   gwType: '',
-  enableClassB: false,
-  enableClassC: false,
-  enablePFW: false,
+  enableClassB: '',
+  enableClassC: '',
+  enablePFW: '',
   tagsId: [],
   remarks: '',
   pushUrls: [],
   headers: [],
 };
 
+/** The fields the user set, and only those: a batch must never overwrite a setting nobody touched. */
+function changedFields(v: Values) {
+  const urls = v.pushUrls.map((u) => u.trim()).filter(Boolean);
+  const headers = headersToMap(v.headers);
+  const changes: Omit<GatewayBatchUpdateBody, 'gwIDs'> = {};
+  if (v.mqttKeepAlive.trim() !== '') changes.mqttKeepAlive = Number(v.mqttKeepAlive);
+  if (v.txPower !== '') changes.txPower = v.txPower;
+  if (v.bridgeLog !== '') changes.bridgeLog = v.bridgeLog;
+  if (v.gwType) changes.gwType = v.gwType;
+  for (const k of SWITCHES) if (v[k] !== '') changes[k] = v[k] === 'on';
+  if (v.tagsId.length) changes.tagsId = v.tagsId;
+  if (v.remarks.trim()) changes.remarks = v.remarks;
+  if (urls.length) changes.pushUrls = urls;
+  if (Object.keys(headers).length) changes.headers = headers;
+  return changes;
+}
+
 /**
- * Batch update of the selected gateways. Keep-alive, tx power, bridge log and the switches are
- * always applied (defaults 10, 0, off); type, tags, remarks, push URLs and headers only when set.
+ * Batch update of the selected gateways. Every field starts as "keep current"; only the fields
+ * the user sets are sent, so the gateways keep everything else.
  */
 export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[]; onClose: () => void }) {
   const { t } = useTranslation('gateways');
   const types = useGatewayTypes().data ?? [];
   const tags = useGatewayTags().data ?? [];
   const save = useBatchUpdate();
-  const [rowErrors, setRowErrors] = useState<{ gwID?: string; msg: string }[]>([]);
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const form = useContractForm({
     schema: gatewayBatchUpdateBody,
-    defaultValues: DEFAULTS,
-    toBody: (v: Values) => {
-      const urls = v.pushUrls.map((u) => u.trim()).filter(Boolean);
-      const headers = headersToMap(v.headers);
-      return {
-        gwIDs: gateways.map((g) => g.gwID),
-        mqttKeepAlive: v.mqttKeepAlive.trim() === '' ? undefined : Number(v.mqttKeepAlive),
-        txPower: v.txPower,
-        bridgeLog: v.bridgeLog,
-        enableClassB: v.enableClassB,
-        enableClassC: v.enableClassC,
-        enablePFW: v.enablePFW,
-        ...(v.gwType ? { gwType: v.gwType } : {}),
-        ...(v.tagsId.length ? { tagsId: v.tagsId } : {}),
-        ...(v.remarks.trim() ? { remarks: v.remarks } : {}),
-        ...(urls.length ? { pushUrls: urls } : {}),
-        ...(Object.keys(headers).length ? { headers } : {}),
-      };
-    },
+    defaultValues: UNCHANGED,
+    toBody: (v: Values) => ({ gwIDs: gateways.map((g) => g.gwID), ...changedFields(v) }),
   });
   const { values: v, set } = form;
   const keepAliveError = form.errorText('mqttKeepAlive');
+  const nothingSet = Object.keys(changedFields(v)).length === 0;
+  const keep = <MenuItem value="">{t('keepCurrent')}</MenuItem>;
+  const onOff = (k: Switches) => (
+    <TextField
+      key={k}
+      select
+      label={t(k)}
+      value={v[k]}
+      onChange={(e) => set(k, e.target.value as Values[Switches])}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      {keep}
+      <MenuItem value="on">{t('on')}</MenuItem>
+      <MenuItem value="off">{t('off')}</MenuItem>
+    </TextField>
+  );
 
   return (
     <FormDialog
@@ -101,6 +124,7 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
       title={t('batchUpdate')}
       maxWidth="sm"
       submitTestId="gw-batch-save"
+      submitDisabled={nothingSet}
       submit={(body) => {
         setRowErrors([]);
         return save.mutateAsync(body);
@@ -112,31 +136,37 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
         <Typography variant="body2" color="text.secondary">
           {t('batchSelected', { count: gateways.length })}
         </Typography>
+        <Alert severity="info" data-testid="gw-batch-hint">
+          {t('batchOnlyChanged')}
+        </Alert>
         {rowErrors.length > 0 && (
           <Alert severity="error" data-testid="gw-batch-errors">
             {rowErrors.map((r) => (
-              <div key={`${r.gwID}-${r.msg}`}>
+              <div key={`${r.gwID}-${r.code}-${r.field}`}>
                 {r.gwID ? `${formatHex(r.gwID)}: ` : ''}
-                {r.msg}
+                {refusalText(r)}
               </div>
             ))}
           </Alert>
         )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           <TextField
             label={t('mqttKeepAlive')}
             value={v.mqttKeepAlive}
+            placeholder={t('keepCurrent')}
             onChange={(e) => set('mqttKeepAlive', e.target.value)}
             error={Boolean(keepAliveError)}
             helperText={keepAliveError ?? t('secondsHint', RANGES.mqttKeepAlive)}
-            slotProps={{ htmlInput: { 'data-testid': 'gw-batch-keepalive' } }}
+            slotProps={{ htmlInput: { 'data-testid': 'gw-batch-keepalive' }, inputLabel: { shrink: true } }}
           />
           <TextField
             select
             label={t('txPower')}
             value={v.txPower}
-            onChange={(e) => set('txPower', Number(e.target.value))}
+            onChange={(e) => set('txPower', e.target.value === '' ? '' : Number(e.target.value))}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
+            {keep}
             {TX_POWERS.map((p) => (
               <MenuItem key={p} value={p}>
                 {p}
@@ -147,8 +177,10 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
             select
             label={t('bridgeLog')}
             value={v.bridgeLog}
-            onChange={(e) => set('bridgeLog', Number(e.target.value) as BridgeLog)}
+            onChange={(e) => set('bridgeLog', e.target.value === '' ? '' : (Number(e.target.value) as BridgeLog))}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
+            {keep}
             <MenuItem value={BRIDGE_LOG.on}>{t('on')}</MenuItem>
             <MenuItem value={BRIDGE_LOG.off}>{t('off')}</MenuItem>
           </TextField>
@@ -157,29 +189,16 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
             label={t('gwType')}
             value={v.gwType}
             onChange={(e) => set('gwType', e.target.value)}
-            helperText={t('keepUnchanged')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <MenuItem value="">—</MenuItem>
+            {keep}
             {types.map((x) => (
               <MenuItem key={x.gwTypeID} value={x.gwType}>
                 {x.gwType}
               </MenuItem>
             ))}
           </TextField>
-        </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <FormControlLabel
-            control={<Switch checked={v.enableClassB} onChange={(e) => set('enableClassB', e.target.checked)} />}
-            label={t('enableClassB')}
-          />
-          <FormControlLabel
-            control={<Switch checked={v.enableClassC} onChange={(e) => set('enableClassC', e.target.checked)} />}
-            label={t('enableClassC')}
-          />
-          <FormControlLabel
-            control={<Switch checked={v.enablePFW} onChange={(e) => set('enablePFW', e.target.checked)} />}
-            label={t('enablePFW')}
-          />
+          {SWITCHES.map(onOff)}
         </Box>
         <Autocomplete
           multiple
@@ -193,14 +212,20 @@ export function BatchUpdateDialog({ gateways, onClose }: { gateways: GatewayRow[
               picked.map((x) => x.tagId),
             )
           }
-          renderInput={(params) => <TextField {...params} label={t('tags')} helperText={t('keepUnchanged')} />}
+          renderInput={(params) => (
+            <TextField {...params} label={t('tags')} placeholder={v.tagsId.length ? undefined : t('keepCurrent')} />
+          )}
         />
         <TextField
           label={t('remarks')}
           value={v.remarks}
           onChange={(e) => set('remarks', e.target.value)}
-          helperText={`${v.remarks.length}/50 · ${t('keepUnchanged')}`}
-          slotProps={{ htmlInput: { maxLength: 50 } }}
+          placeholder={t('keepCurrent')}
+          helperText={`${v.remarks.length}/${REMARKS_MAX}`}
+          slotProps={{
+            htmlInput: { maxLength: REMARKS_MAX, 'data-testid': 'gw-batch-remarks' },
+            inputLabel: { shrink: true },
+          }}
         />
         <Box>
           <Typography variant="subtitle2">{t('pushUrls')}</Typography>

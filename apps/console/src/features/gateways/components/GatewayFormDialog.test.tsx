@@ -70,8 +70,14 @@ describe('GatewayFormDialog', () => {
     fireEvent.change(screen.getByTestId('gw-keepalive'), { target: { value: '30' } });
     await waitFor(() => expect(screen.queryByText('Please enter 5~60')).toBeNull());
     fireEvent.click(screen.getByTestId('gw-save'));
-    expect(await screen.findByText('gateway name exists')).toBeInTheDocument();
+    expect(await screen.findByText('Gateway name already exists')).toBeInTheDocument();
     const sent = calls.find((c) => c.url.pathname === '/api/gateway/update');
     expect(JSON.parse(String(sent?.init?.body))).toMatchObject({ gwID: GATEWAY.gwID, mqttKeepAlive: 30, txPower: 14 });
+  });
+
+  it('names the unit of the Tx power (dBm)', async () => {
+    stubFetch(LISTS);
+    renderWithProviders(<GatewayFormDialog gateway={GATEWAY} onClose={() => {}} />);
+    expect(await screen.findByLabelText(/^Tx power \(dBm\)/)).toBeInTheDocument();
   });
 });

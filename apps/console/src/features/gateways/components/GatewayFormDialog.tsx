@@ -21,6 +21,7 @@ import { HexField } from '../../../components/HexField';
 import { MapPicker } from '../../../components/MapPicker/MapPicker';
 import { useRegions } from '../../../lib/catalog';
 import { useContractForm } from '../../../lib/form/useContractForm';
+import { planName } from '../../../lib/planNames';
 import { useSession } from '../../../lib/useSession';
 import { useGatewayTags, useGatewayTypes, useSaveGateway } from '../api';
 import { emptyForm, formIsPico, formOf, type GatewayForm, PICO, picoDefaults, RANGES, toBody } from '../form';
@@ -135,7 +136,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
                 component="span"
                 sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: r.color, mr: 1, display: 'inline-block' }}
               />
-              {r.region.toUpperCase()} — {r.name}
+              {r.region.toUpperCase()} — {planName(r.name)}
             </MenuItem>
           ))}
         </TextField>
@@ -151,7 +152,7 @@ export function GatewayFormDialog({ onClose, gateway }: { onClose: () => void; g
         >
           {subnets.map((s) => (
             <MenuItem key={s.subnet} value={s.subnet}>
-              {s.subnet} — {s.name}
+              {s.subnet} — {planName(s.name)}
             </MenuItem>
           ))}
         </TextField>

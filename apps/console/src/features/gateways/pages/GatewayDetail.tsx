@@ -1,3 +1,4 @@
+import { gatewayLinkName } from '@lns/contract/gateways';
 import { formatHex } from '@lns/contract/hex';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
@@ -58,7 +59,7 @@ export default function GatewayDetail() {
             { label: t('enableClassC'), value: yes(g.enableClassC) },
             { label: t('enableBridgeLogToFile'), value: yes(g.enableBridgeLogToFile) },
             { label: t('enablePFW'), value: yes(g.enablePFW) },
-            { label: t('link'), value: g.mqtt ? 'MQTT' : 'PFUDP' },
+            { label: t('link'), value: gatewayLinkName(g.mqtt) },
             { label: t('lastSeen'), value: g.lastSeen ? formatTime(g.lastSeen) : '—' },
             {
               label: t('location'),

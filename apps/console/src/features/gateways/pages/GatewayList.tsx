@@ -24,6 +24,7 @@ import { refusalOf } from '../../../lib/api';
 import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
+import { refusalText } from '../../../lib/refusal';
 import { useListSelection } from '../../../lib/useListSelection';
 import { useSession } from '../../../lib/useSession';
 import { deleteGateways, gwKeys, useGatewayList, useGatewayTags, useGatewayTypes } from '../api';
@@ -35,7 +36,7 @@ const detailLink = (g: GatewayRow) => `/gateway/detail?gwID=${g.gwID}&gwName=${e
 
 /** The gateways an all-or-nothing delete refused, with the reason of each. */
 const refusedGateways = (e: unknown) =>
-  new Map((refusalOf(gatewayApi.delete, e)?.errors ?? []).flatMap((x) => (x.gwID ? [[x.gwID, x.msg]] : [])));
+  new Map((refusalOf(gatewayApi.delete, e)?.errors ?? []).flatMap((x) => (x.gwID ? [[x.gwID, refusalText(x)]] : [])));
 
 /** The online filter's choices and what each sends. */
 const ONLINE_FILTER = { all: undefined, online: true, offline: false } as const;
@@ -87,12 +88,14 @@ export default function GatewayList() {
       key: 'gwID',
       label: t('gwID'),
       sortable: true,
+      nowrap: true,
       render: (g) => <Box sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatHex(g.gwID)}</Box>,
     },
     {
       key: 'region',
       label: t('region'),
       sortable: true,
+      priority: 'secondary',
       render: (g) => (
         <Chip
           size="small"
@@ -105,6 +108,7 @@ export default function GatewayList() {
       key: 'gwType',
       label: t('gwType'),
       sortable: true,
+      priority: 'optional',
       render: (g) => (
         <Chip size="small" variant="outlined" label={g.gwType} sx={{ borderColor: g.typeColor, color: g.typeColor }} />
       ),
@@ -113,6 +117,7 @@ export default function GatewayList() {
     {
       key: 'tags',
       label: t('tags'),
+      priority: 'optional',
       render: (g) => (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {g.tags.map((x) => (
@@ -125,10 +130,13 @@ export default function GatewayList() {
       key: 'lastSeen',
       label: t('lastSeen'),
       sortable: true,
+      nowrap: true,
       render: (g) => (g.lastSeen ? formatTime(g.lastSeen) : '—'),
     },
-    ...(isAdmin ? [{ key: 'owner', label: t('owner'), render: (g: GatewayRow) => g.owner ?? '' }] : []),
-    { key: 'remarks', label: t('remarks') },
+    ...(isAdmin
+      ? [{ key: 'owner', label: t('owner'), priority: 'secondary' as const, render: (g: GatewayRow) => g.owner ?? '' }]
+      : []),
+    { key: 'remarks', label: t('remarks'), priority: 'secondary' },
     actionsColumn(t('common:actions'), (g) => ({
       name: g.gwName,
       editLabel: t('edit'),

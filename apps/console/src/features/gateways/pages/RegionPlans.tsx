@@ -10,6 +10,7 @@ import { CardPanel } from '../../../components/CardPanel';
 import { StatusList } from '../../../components/StatusList';
 import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
+import { planName } from '../../../lib/planNames';
 import { toast } from '../../../lib/toast';
 import { fetchRegionDetail, useUpdateRegionColor } from '../api';
 import { ColorChoice, downloadJson } from '../components/ColorChoice';
@@ -40,14 +41,19 @@ export default function RegionPlans() {
             <StatusList
               labelWidth={110}
               items={[
-                { label: t('regionName'), value: r.name },
+                { label: t('regionName'), value: planName(r.name) },
                 { label: t('plan'), value: t(`planKind.${r.plan}`) },
                 {
                   label: t('subnets'),
                   value: (
                     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                       {r.subnets.map((s) => (
-                        <Chip key={s.subnet} size="small" label={`${s.subnet} (${s.channels})`} title={s.name} />
+                        <Chip
+                          key={s.subnet}
+                          size="small"
+                          label={`${s.subnet} (${s.channels})`}
+                          title={planName(s.name)}
+                        />
                       ))}
                     </Box>
                   ),

@@ -1,5 +1,6 @@
 import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import type { RowOf } from '@lns/contract/endpoint';
+import { GATEWAY_LINK_NAMES, gatewayLinkName } from '@lns/contract/gateways';
 import { normalizeHex } from '@lns/contract/hex';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
@@ -25,7 +26,12 @@ export default function LinkHistory() {
   );
   const columns = useMemo(
     () => [
-      { key: 'createtime', label: t('live:col.time'), render: (r: ConnectionRow) => formatTime(r.createtime) },
+      {
+        key: 'createtime',
+        nowrap: true,
+        label: t('live:col.time'),
+        render: (r: ConnectionRow) => formatTime(r.createtime),
+      },
       {
         key: 'online',
         label: t('link.state'),
@@ -37,7 +43,7 @@ export default function LinkHistory() {
           />
         ),
       },
-      { key: 'mqtt', label: t('link.via'), render: (r: ConnectionRow) => (r.mqtt ? 'MQTT' : 'UDP') },
+      { key: 'mqtt', label: t('link.via'), render: (r: ConnectionRow) => gatewayLinkName(r.mqtt) },
     ],
     [t],
   );
@@ -65,7 +71,13 @@ export default function LinkHistory() {
             yes={t('link.online')}
             no={t('link.offline')}
           />
-          <TriFilter label={t('link.via')} value={mqtt} onChange={setMqtt} yes="MQTT" no="UDP" />
+          <TriFilter
+            label={t('link.via')}
+            value={mqtt}
+            onChange={setMqtt}
+            yes={GATEWAY_LINK_NAMES.mqtt}
+            no={GATEWAY_LINK_NAMES.udp}
+          />
         </>
       }
     />

@@ -21,7 +21,7 @@ export default function StatusHistory() {
   const query = useMemo(() => (gwID ? { gwID } : null), [gwID]);
   const columns = useMemo(
     () => [
-      { key: 'createtime', label: t('live:col.time'), render: (r: StatRow) => formatTime(r.createtime) },
+      { key: 'createtime', nowrap: true, label: t('live:col.time'), render: (r: StatRow) => formatTime(r.createtime) },
       ...FIELDS.map((f) => ({
         key: f,
         label: t(`stat.${f}`),

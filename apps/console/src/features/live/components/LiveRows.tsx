@@ -30,14 +30,17 @@ const Row = memo(function Row<T>({ row, columns, onClick }: RowProps<T>) {
   );
 }) as <T>(p: RowProps<T>) => ReactNode;
 
-/** Column widths (px) by key: the table uses a fixed layout so a new row never re-measures the others. */
+/**
+ * Column widths (px) by key: the table uses a fixed layout so a new row never re-measures the
+ * others. IDs get room for all their digits: an ellipsis would hide the part that tells them apart.
+ */
 const WIDTH: Record<string, number> = {
   createtime: 165,
   uplink: 90,
   msgType: 175,
   type: 90,
-  devAddr: 110,
-  devEUI: 190,
+  devAddr: 130,
+  devEUI: 235,
   devName: 140,
   fCnt: 80,
   fPort: 70,
@@ -46,8 +49,9 @@ const WIDTH: Record<string, number> = {
   freq: 130,
   rssi: 70,
   snr: 70,
-  gwID: 190,
+  gwID: 235,
   size: 60,
+  decoded: 280,
 };
 const DATA_MIN = 260;
 

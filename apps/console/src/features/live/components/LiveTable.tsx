@@ -135,7 +135,7 @@ const LiveToolbar = memo(function LiveToolbar(p: ToolbarProps) {
       <Chip
         size="small"
         color={STATE_COLOR[p.state]}
-        label={`${t('state.label')}: ${p.state} ${t(`state.${p.state}`)}`}
+        label={t(`state.${p.state}`)}
         data-testid="socket-state"
         data-state={p.state}
       />

@@ -16,9 +16,9 @@ async function submitWith(name: string, password: string) {
 
 describe('UserFormDialog password policy', () => {
   it.each([
-    ['1', 'password too short: at least 8 characters'],
-    ['grafana-ops-1', 'password must not contain the user name'],
-    ['password123', 'password too common or too easy to guess'],
+    ['1', 'Password too short: at least 8 characters'],
+    ['grafana-ops-1', 'Password must not contain the user name'],
+    ['password123', 'Password too common or too easy to guess'],
   ])('shows why %j is refused on the field and sends nothing', async (password, text) => {
     await setupI18n('en-US');
     const calls = await submitWith('grafana-ops', password);
@@ -66,6 +66,6 @@ describe('UserFormDialog', () => {
     fireEvent.change(screen.getByTestId('user-password'), { target: { value: 'pw-123456' } });
     fireEvent.click(screen.getByTestId('user-admin-0'));
     fireEvent.click(screen.getByTestId('user-save'));
-    expect(await screen.findByText('account exists')).toBeInTheDocument();
+    expect(await screen.findByText('Account already exists')).toBeInTheDocument();
   });
 });

@@ -42,6 +42,7 @@ export default function UserList() {
     },
     {
       key: 'admin',
+      nowrap: true,
       label: t('permission'),
       sortable: true,
       render: (u) =>
@@ -51,7 +52,13 @@ export default function UserList() {
           <Typography variant="body2">{t('common')}</Typography>
         ),
     },
-    { key: 'createtime', label: t('createtime'), sortable: true, render: (u) => formatTime(u.createtime) },
+    {
+      key: 'createtime',
+      label: t('createtime'),
+      sortable: true,
+      nowrap: true,
+      render: (u) => formatTime(u.createtime),
+    },
     actionsColumn(t('common:actions'), (u) => ({
       name: u.name,
       editLabel: t('edit'),

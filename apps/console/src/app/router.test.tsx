@@ -1,0 +1,66 @@
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { setupI18n, stubFetch } from '../../test/render';
+import { session } from '../lib/session';
+import { routeObjects } from './router';
+
+/** What React Router says when a route table leaves the first render or a matched URL without an element. */
+const ROUTER_WARNINGS = /HydrateFallback|does not have an element/;
+
+function start(path: string) {
+  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+  render(
+    <ThemeProvider theme={createTheme()}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+describe('the console route table', () => {
+  let warn: MockInstance;
+  let error: MockInstance;
+  const routerSaid = () =>
+    [...warn.mock.calls, ...error.mock.calls]
+      .map((c) => c.map(String).join(' '))
+      .filter((m) => ROUTER_WARNINGS.test(m));
+
+  beforeEach(async () => {
+    await setupI18n('en-US');
+    localStorage.clear();
+    warn = vi.spyOn(console, 'warn');
+    error = vi.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    error.mockRestore();
+  });
+
+  it('opens / signed out on the login page without router warnings', { timeout: 30_000 }, async () => {
+    stubFetch({
+      '/api/login/options': { code: 0, data: { captcha: false } },
+    });
+    const router = start('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
+    expect(await screen.findByTestId('login-submit')).toBeInTheDocument();
+    expect(routerSaid()).toEqual([]);
+  });
+
+  it('sends / signed in to /home without router warnings', { timeout: 30_000 }, async () => {
+    session.signIn({ token: 't', name: 'ops', userID: 2, admin: 0 });
+    stubFetch({
+      '/api/user/info': {
+        code: 0,
+        data: { name: 'ops', userID: 2, admin: 0, access: ['user'], license: { valid: true } },
+      },
+    });
+    const router = start('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
+    expect(routerSaid()).toEqual([]);
+  });
+});
