@@ -63,6 +63,23 @@ export const V = {
   endBeforeStart: 'endTime is before startTime',
   fPortNumber: 'fport must be a number',
   dataEmpty: 'data cannot be empty',
+  mcNameEmpty: 'multicast group name cannot be empty',
+  mcEUIEmpty: 'McEUI cannot be empty',
+  mcEUIFormat: 'McEUI must be 16 hex digits',
+  genAppKeyEmpty: 'GenAppKey cannot be empty',
+  genAppKeyFormat: 'GenAppKey must be 32 hex digits',
+  mcAddrEmpty: 'McAddr cannot be empty',
+  mcAddrFormat: 'McAddr must be 8 hex digits',
+  mcAppSKeyEmpty: 'McAppSKey cannot be empty',
+  mcAppSKeyFormat: 'McAppSKey must be 32 hex digits',
+  mcNwkSKeyEmpty: 'McNwkSKey cannot be empty',
+  mcNwkSKeyFormat: 'McNwkSKey must be 32 hex digits',
+  pingSlotPeriod: 'class B takes a ping period of 1, 2, 4, 8, 16, 32, 64 or 128 s; class C takes 0',
+  mcGroupID: 'group ID is 0 to 3 (256 for none without remote setup)',
+  timeSlotWithoutExt: 'time slot length needs the extension',
+  mcFPort: 'multicast port is 1 to 128',
+  hexData: 'please enter only hexadecimal characters',
+  mcUnconfirmed: 'multicast downlinks are unconfirmed',
 } as const;
 
 export type ValidationKey = keyof typeof V;

@@ -11,6 +11,7 @@ import { gatewayDataApi } from './gateway-data';
 import { gatewayTagApi } from './gateway-tags';
 import { gatewayTypeApi } from './gateway-types';
 import { gatewayApi } from './gateways';
+import { mcDeviceApi, mcDownlinkApi, mcGatewayApi, mcGroupApi } from './multicast';
 import { regionApi } from './regions';
 import { searchApi } from './search';
 import { systemApi } from './system';
@@ -34,6 +35,10 @@ export const API = {
   gatewayType: gatewayTypeApi,
   gatewayTag: gatewayTagApi,
   gatewayData: gatewayDataApi,
+  mcGroup: mcGroupApi,
+  mcDevice: mcDeviceApi,
+  mcGateway: mcGatewayApi,
+  mcDownlink: mcDownlinkApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const ENDPOINTS: readonly EndpointDef[] = Object.values(API).flatMap((area) => Object.values(area));
