@@ -131,8 +131,8 @@ export function checkGroup(g: GroupShape, ctx: z.RefinementCtx): void {
   if (g.mcClass === 'B' && !(PING_SLOT_PERIODS as readonly number[]).includes(g.pingSlotPeriod))
     issue('pingSlotPeriod', V.pingSlotPeriod);
   if (g.mcClass === 'C' && g.pingSlotPeriod !== 0) issue('pingSlotPeriod', V.pingSlotPeriod);
-  const ids: readonly number[] = g.enableMCRemote ? MC_GROUP_IDS : [...MC_GROUP_IDS, MC_GROUP_ID_NONE];
-  if (!ids.includes(g.groupID)) issue('groupID', V.mcGroupID);
+  // Remote setup with 256 (none) is the server's 14019, not a format error.
+  if (![...MC_GROUP_IDS, MC_GROUP_ID_NONE].includes(g.groupID)) issue('groupID', V.mcGroupID);
   if (!g.enableMCExt && g.timeSlotLength !== 0) issue('timeSlotLength', V.timeSlotWithoutExt);
   if (!g.enableMCRemote) {
     if (!g.mcAppSKey) issue('mcAppSKey', V.mcAppSKeyEmpty);
@@ -142,6 +142,8 @@ export function checkGroup(g: GroupShape, ctx: z.RefinementCtx): void {
 
 export const mcGroupCreateBody = z.object(groupFields).superRefine(checkGroup);
 export type McGroupCreateBody = Args<typeof mcGroupCreateBody>;
+/** The group as the server reads it (defaults applied). */
+export type McGroupFields = z.output<typeof mcGroupCreateBody>;
 /** The whole group again; mcEUI names it and cannot change. */
 export const mcGroupUpdateBody = mcGroupCreateBody;
 export const mcEUIsBody = z.object({ mcEUIs: z.array(mcEUI).min(1).max(1000) });

@@ -12,6 +12,8 @@ import { gatewayDataRoutes } from './gateway-data/routes';
 import { gatewayTagRoutes } from './gateway-tags/routes';
 import { gatewayTypeRoutes } from './gateway-types/routes';
 import { gatewayRoutes } from './gateways/routes';
+import { mcGroupRoutes } from './multicast/groups';
+import { mcMemberRoutes } from './multicast/members';
 import { regionRoutes } from './regions/routes';
 import { searchRoutes } from './search/routes';
 import { streamRoutes } from './streams/routes';
@@ -40,4 +42,6 @@ export const routeModules: RouteModule[] = [
   downlinkRoutes,
   gatewayDataRoutes,
   auditRoutes,
+  mcGroupRoutes,
+  mcMemberRoutes,
 ];

@@ -86,3 +86,6 @@ CREATE TABLE mc_downlink_gateways (
   dltime bigint,
   PRIMARY KEY (msg_id, gw_id)
 );
+
+-- The route chart reads which gateways heard a member device lately.
+CREATE INDEX gateway_frames_dev_time_idx ON gateway_frames (dev_eui, created_at) WHERE dev_eui IS NOT NULL;
