@@ -77,4 +77,6 @@ export interface RelayedTxMeta {
   /** Downlink record, when the frame carried a queued downlink (not a bare ACK / MAC answer / join-accept). */
   msgID?: string;
   classC?: boolean;
+  /** Set for a multicast downlink (msgID is then the multicast record). */
+  mcEUI?: string;
 }

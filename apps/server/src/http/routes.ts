@@ -12,6 +12,7 @@ import { gatewayDataRoutes } from './gateway-data/routes';
 import { gatewayTagRoutes } from './gateway-tags/routes';
 import { gatewayTypeRoutes } from './gateway-types/routes';
 import { gatewayRoutes } from './gateways/routes';
+import { mcDownlinkRoutes } from './multicast/downlinks';
 import { mcGroupRoutes } from './multicast/groups';
 import { mcMemberRoutes } from './multicast/members';
 import { regionRoutes } from './regions/routes';
@@ -44,4 +45,5 @@ export const routeModules: RouteModule[] = [
   auditRoutes,
   mcGroupRoutes,
   mcMemberRoutes,
+  mcDownlinkRoutes,
 ];

@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, char, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0010_multicast.sql; the SQL file is the source of truth.
 export const mcGroups = pgTable('mc_groups', {

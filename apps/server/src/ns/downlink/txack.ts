@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { downlinks } from '../../db/schema/dataplane';
+import { settleGateway } from '../multicast/records';
 import { downlinkRecordOf } from '../records';
 import type { Stage } from '../stage';
 import { sendClassC } from './classc';
@@ -14,6 +15,10 @@ export async function handleTxAck(dp: Stage, gwId: string, token: number, error:
   const meta = dp.sender.take(gwId, token);
   if (!meta?.msgID) return;
   await meta.recorded;
+  if (meta.mcEUI) {
+    const sent = error === 'NONE' || error === '';
+    return settleGateway(dp, meta.msgID, gwId, sent ? 'success' : 'error', sent ? null : error.slice(0, 32));
+  }
   const now = Date.now();
   const ok = error === 'NONE' || error === '';
   const retries = dp.config.DOWNLINK_RETRIES;

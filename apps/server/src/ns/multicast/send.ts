@@ -1,0 +1,112 @@
+import { C } from '@lns/contract/codes';
+import { type McDownlinkRecord, periodicityOf, MC_DOWNLINK_STATUS as S, TIME_SLOT } from '@lns/contract/multicast';
+import { gpsTimeMs, nextPingSlot, unixTimeMs } from '@lns/lorawan/classb';
+import { buildDataFrame } from '@lns/lorawan/frames';
+import { getRegion } from '@lns/lorawan/regions';
+import type { Txpk } from '@lns/semtech-udp/packets';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import { mcDownlinkGateways, mcDownlinks } from '../../db/schema/multicast';
+import { DomainError } from '../../errors';
+import type { GroupRecord } from '../../multicast/groups';
+import { buildTxpk, maxAppBytes, powerOf } from '../downlink/txpk';
+import { newMsgId } from '../ids';
+import type { Stage } from '../stage';
+import { mcDownlinkRecordOf, settleGateway } from './records';
+
+/** A class B slot must be at least this far ahead, so the PULL_RESP reaches the gateway in time. */
+const CLASS_B_LEAD_MS = 1_500;
+
+/**
+ * Sends a multicast downlink of a group: one frame (McAddr, the group's session keys, the next
+ * group FCnt, unconfirmed) through every member gateway this server can reach. Class C leaves at
+ * once (`imme`) on the region's RX2 frequency and DR, what the members' class C session was set up
+ * with; with the extension, gateway i waits i time slots so overlapping gateways do not collide.
+ * Class B leaves at the group's next ping slot (`tmms`, GPS time) through class B gateways only.
+ */
+export async function sendMulticast(
+  dp: Stage,
+  group: GroupRecord,
+  req: { fPort: number; data: string },
+): Promise<McDownlinkRecord> {
+  const region = getRegion(group.region);
+  const payload = Buffer.from(req.data, 'hex');
+  const max = maxAppBytes(region, region.rx2.dr);
+  if (payload.length > max)
+    throw new DomainError(C.PARAM_FORMAT, `at most ${max} bytes at the group's data rate`, 'data');
+  const members = rowsOf(
+    await dp.db.execute(sql`
+      SELECT g.gw_id, g.enable_class_b FROM mc_gateways m JOIN gateways g ON g.gw_id = m.gw_id
+      WHERE m.mc_eui = ${group.mcEui} ORDER BY m.created_at, g.gw_id`),
+  );
+  const classB = group.mcClass === 'B';
+  const gwIds = members
+    .filter((g) => (!classB || Boolean(g.enable_class_b)) && dp.sender.canReach(String(g.gw_id)))
+    .map((g) => String(g.gw_id));
+  if (gwIds.length === 0) {
+    const why = classB ? 'no class B gateway of the group is connected' : 'no gateway of the group is connected';
+    throw new DomainError(C.MC_GATEWAY_MISSING, why, 'mcEUI');
+  }
+
+  const msgID = newMsgId();
+  const now = Date.now();
+  const tmms = classB
+    ? nextPingSlot({
+        nowGpsMs: gpsTimeMs(now + CLASS_B_LEAD_MS),
+        devAddr: group.mcAddr,
+        periodicity: periodicityOf(group.pingSlotPeriod),
+      })
+    : null;
+  const sendAt = tmms === null ? now : unixTimeMs(tmms);
+  // The FCnt is taken with the record in one transaction: a crash after it cannot reuse it.
+  const fCnt = await dp.db.transaction(async (tx) => {
+    const [taken] = rowsOf(
+      await tx.execute(sql`UPDATE mc_groups SET f_cnt = f_cnt + 1 WHERE mc_eui = ${group.mcEui} RETURNING f_cnt`),
+    );
+    const n = Number(taken!.f_cnt) - 1;
+    await tx.insert(mcDownlinks).values({
+      msgId: msgID,
+      mcEui: group.mcEui,
+      createdAt: now,
+      fPort: req.fPort,
+      data: req.data,
+      fCnt: n,
+      mcClass: group.mcClass,
+      status: S.WAITING,
+      sendAt,
+      gatewayNums: gwIds.length,
+    });
+    await tx.insert(mcDownlinkGateways).values(gwIds.map((gwId) => ({ msgId: msgID, gwId, tmms })));
+    return n;
+  });
+
+  const phy = buildDataFrame({
+    mType: 'UnconfirmedDataDown',
+    devAddr: group.mcAddr,
+    fCnt,
+    fPort: req.fPort,
+    payload,
+    nwkSKey: group.mcNwkSKey,
+    appSKey: group.mcAppSKey,
+  });
+  const base = buildTxpk(region, { phy, window: 'imme', dr: region.rx2.dr, freqHz: region.rx2.frequency, powe: 0 });
+  const gap = group.enableExt ? group.timeSlotLength * TIME_SLOT.stepMs : 0;
+  const sends = gwIds.map(async (gwId, i) => {
+    if (gap && i) await new Promise((r) => setTimeout(r, gap * i));
+    const txpk: Txpk = { ...base, powe: powerOf(dp, gwId, region) };
+    if (tmms !== null) {
+      delete txpk.imme;
+      txpk.tmms = tmms;
+    }
+    const tx = dp.sender.transmit(gwId, txpk, { devEUI: '', msgID, mcEUI: group.mcEui });
+    if (!tx) return settleGateway(dp, msgID, gwId, 'error', 'UNREACHABLE');
+    dp.metrics.downlinks.inc({ window: tmms === null ? 'imme' : 'tmms' });
+    // Protocol v1 sends no TX_ACK: leaving is all we will know.
+    await tx.recorded(settleGateway(dp, msgID, gwId, tx.version >= 2 ? 'sent' : 'success', null));
+  });
+  // The first gateway's send is in the answer; the others (spread by the extension) follow.
+  await sends[0];
+  dp.track(Promise.all(sends.slice(1)));
+  const [row] = await dp.db.select().from(mcDownlinks).where(sql`${mcDownlinks.msgId} = ${msgID}`);
+  return mcDownlinkRecordOf(row!);
+}
