@@ -42,6 +42,14 @@ export const MC_BIND_MAX = 1000;
 /** Class B beacon period (s). */
 export const BEACON_PERIOD_S = 128;
 
+/**
+ * How the server runs TS005 remote setup (docs/protocols/ts005-remote-multicast.md): a session
+ * lasts 2^timeoutExp s and starts leadS after the request leaves; it is renewed once less than a
+ * quarter is left; a request unanswered after `retryAfter` uplinks is sent again, and after
+ * `giveUpAfter` such uplinks the member has failed ('noAnswer').
+ */
+export const MC_SETUP = { port: 200, timeoutExp: 15, leadS: 30, renewAtFraction: 0.25, retryAfter: 2, giveUpAfter: 6 } as const;
+
 /** Form rules (spec): switching class sets the ping period; remote toggles reset group ID and extension. */
 export const pingPeriodFor = (cls: McClass): number => (cls === 'B' ? PING_SLOT_PERIOD_DEFAULT : 0);
 /** TS005 periodicity of a ping period (1 s → 0 … 128 s → 7). */
@@ -198,7 +206,7 @@ export const mcGroupStatus = z.object({
   deviceNums: z.number().int(),
   states: z.record(z.enum(MC_SYNC_STATES), z.number().int()),
   syncFCnt: z.number().int(),
-  /** Time the running class B/C session of the joined members ends (epoch ms), if any. */
+  /** When the first of the joined members' class B/C sessions ends (epoch ms), if any. */
   sessionEnds: z.number().nullable(),
 });
 

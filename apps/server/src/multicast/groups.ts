@@ -6,7 +6,7 @@ import { devices } from '../db/schema/devices';
 import { mcDevices, mcGateways, mcGroups } from '../db/schema/multicast';
 
 export type GroupRecord = typeof mcGroups.$inferSelect;
-export type GroupInput = Omit<GroupRecord, 'ownerId' | 'fCnt' | 'sessionEnds' | 'createdAt' | 'updatedAt'>;
+export type GroupInput = Omit<GroupRecord, 'ownerId' | 'fCnt' | 'createdAt' | 'updatedAt'>;
 
 const deviceNums = sql<number>`(SELECT count(*) FROM ${mcDevices} WHERE ${mcDevices.mcEui} = ${mcGroups.mcEui})::int`;
 const syncNums = sql<number>`(SELECT count(*) FROM ${mcDevices} WHERE ${mcDevices.mcEui} = ${mcGroups.mcEui} AND ${mcDevices.syncState} = 'joined')::int`;
@@ -106,7 +106,7 @@ export class GroupRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .update(mcGroups)
-        .set({ ...input, ...(restart ? { sessionEnds: null } : {}), updatedAt: now })
+        .set({ ...input, updatedAt: now })
         .where(eq(mcGroups.mcEui, mcEUI));
       if (restart) {
         const remote = input.enableRemote;
@@ -133,9 +133,13 @@ export class GroupRepository {
     return rows.map((r) => r.d);
   }
 
-  async statesOf(mcEUI: string): Promise<{ state: string; n: number }[]> {
+  async statesOf(mcEUI: string): Promise<{ state: string; n: number; ends: number | null }[]> {
     return this.db
-      .select({ state: mcDevices.syncState, n: sql<number>`count(*)::int` })
+      .select({
+        state: mcDevices.syncState,
+        n: sql<number>`count(*)::int`,
+        ends: sql<number | null>`min(${mcDevices.sessionEnds})::float8`,
+      })
       .from(mcDevices)
       .where(eq(mcDevices.mcEui, mcEUI))
       .groupBy(mcDevices.syncState);

@@ -20,6 +20,7 @@ import { sendClassA } from './downlink/classa';
 import { newMsgId } from './ids';
 import { handleJoin } from './join';
 import { decodeUplinkMac, macAnswers, macRecords } from './mac';
+import { multicastUplinks } from './multicast/setup';
 import { devicePlan } from './plan';
 import { gatewayFrames, type Received, radioOf, received } from './received';
 import { appMessageRow, downlinkRecordOf, protocolFrameRow } from './records';
@@ -176,7 +177,7 @@ async function handleDataBatch(
           adr_req: c.adr.request,
         })),
     );
-    await Promise.all(
+    const done = await Promise.all(
       cands.map((c) => {
         const a = accepted.get(c.dev.devEui);
         if (!a || !c.app) {
@@ -185,9 +186,11 @@ async function handleDataBatch(
           return undefined;
         }
         metrics.uplinks.inc({ result: 'ok' });
-        return finish(dp, c, a);
+        return finish(dp, c, a).then(() => ({ devEUI: c.dev.devEui, fPort: c.f.fPort, payload: c.payload }));
       }),
     );
+    const ups = done.filter((u) => u !== undefined);
+    if (ups.length) dp.track(multicastUplinks(dp, ups));
   } finally {
     for (const e of mine) busy.delete(e);
   }

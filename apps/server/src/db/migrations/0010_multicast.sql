@@ -25,8 +25,6 @@ CREATE TABLE mc_groups (
   headers jsonb NOT NULL DEFAULT '{}',
   -- The next multicast FCnt; taken with UPDATE ... RETURNING so it is never reused.
   f_cnt bigint NOT NULL DEFAULT 0,
-  -- When the class B/C session the members were last told to run ends (epoch ms).
-  session_ends bigint,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL
 );
@@ -42,8 +40,10 @@ CREATE TABLE mc_devices (
   sync_error varchar(16),
   -- The minMcFCount the device was set up with.
   sync_f_cnt bigint,
-  -- Requests sent for the current step without an answer (retries).
+  -- Uplinks without an answer since the current step's request left (retries, then failed).
   attempts smallint NOT NULL DEFAULT 0,
+  -- When the class B/C session the device was told to run ends (epoch ms).
+  session_ends bigint,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL
 );

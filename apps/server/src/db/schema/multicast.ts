@@ -34,7 +34,6 @@ export const mcGroups = pgTable('mc_groups', {
   pushUrls: jsonb('push_urls').$type<string[]>().notNull().default([]),
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   fCnt: bigint('f_cnt', { mode: 'number' }).notNull().default(0),
-  sessionEnds: bigint('session_ends', { mode: 'number' }),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });
@@ -46,6 +45,7 @@ export const mcDevices = pgTable('mc_devices', {
   syncError: varchar('sync_error', { length: 16 }),
   syncFCnt: bigint('sync_f_cnt', { mode: 'number' }),
   attempts: smallint('attempts').notNull().default(0),
+  sessionEnds: bigint('session_ends', { mode: 'number' }),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });

@@ -12,6 +12,7 @@ import { checkRegion } from '../../devices/regions';
 import { DomainError } from '../../errors';
 import { type GroupInput, type GroupListRow, GroupRepository } from '../../multicast/groups';
 import { freshGroupKeys, needsRestart } from '../../multicast/keys';
+import { forgetGroup, setUpMembers, startSetup } from '../../ns/multicast/setup';
 import { refuseBatch } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { pushUrlGuard } from '../push-urls';
@@ -97,6 +98,12 @@ export const mcGroupRoutes: RouteModule = (app, s) => {
     return input;
   };
 
+  /** Devices that knew the old setup forget it; remote members start again. */
+  const restartSetup = async (mcEUI: string, told: { devEui: string; groupId: number }[]) => {
+    await forgetGroup(s.dataPlane, told);
+    await startSetup(s.dataPlane, await groups.memberDevices(mcEUI));
+  };
+
   const refuseWithoutBroker = () => {
     if (!s.mqtt.available) throw new DomainError(C.MQTT_UNAVAILABLE, undefined, 'enableMQTT');
   };
@@ -160,7 +167,9 @@ export const mcGroupRoutes: RouteModule = (app, s) => {
     if (b.enableMQTT && !current.enableMqtt) refuseWithoutBroker();
     const input = await checked(b, current.ownerId, current);
     const restart = needsRestart(current, input);
+    const told = restart ? await setUpMembers(s.dataPlane, await groups.memberDevices(current.mcEui)) : [];
     await save(() => groups.update(current.mcEui, input, restart));
+    if (restart) await restartSetup(current.mcEui, told);
     noteAudit(req, { before: current, after: { ...current, ...input } });
     return ok();
   });
@@ -173,7 +182,9 @@ export const mcGroupRoutes: RouteModule = (app, s) => {
         failed.push({ id, code: C.MC_MISSING, reason: 'multicast group missing' });
     }
     if (failed.length) return refuseBatch(req, reply, C.MC_BATCH_DELETE, { done: [], failed }, undefined, 'mcEUIs');
+    const told = await setUpMembers(s.dataPlane, (await Promise.all(ids.map((id) => groups.memberDevices(id)))).flat());
     await groups.deleteMany(ids);
+    await forgetGroup(s.dataPlane, told);
     return ok({ done: ids, failed: [] });
   });
 
@@ -181,7 +192,9 @@ export const mcGroupRoutes: RouteModule = (app, s) => {
     const g = await visibleGroup(req.body.mcEUI, req.user);
     if (!g.enableRemote) throw new DomainError(C.MC_REMOTE_OFF, undefined, 'mcEUI');
     // A new group key: devices set up with the old one can no longer read the group's frames.
+    const told = await setUpMembers(s.dataPlane, await groups.memberDevices(g.mcEui));
     await groups.update(g.mcEui, { enableRemote: true, ...freshGroupKeys(g.mcAddr) }, true);
+    await restartSetup(g.mcEui, told);
     return ok();
   });
 
@@ -192,10 +205,13 @@ export const mcGroupRoutes: RouteModule = (app, s) => {
       number
     >;
     let deviceNums = 0;
+    let sessionEnds: number | null = null;
     for (const r of await groups.statesOf(g.mcEui)) {
       if (r.state in counts) counts[r.state as keyof typeof counts] = r.n;
       deviceNums += r.n;
+      // The joined members' sessions: the first to end.
+      if (r.state === 'joined' && r.ends !== null) sessionEnds = Number(r.ends);
     }
-    return ok({ mcEUI: g.mcEui, deviceNums, states: counts, syncFCnt: g.fCnt, sessionEnds: g.sessionEnds });
+    return ok({ mcEUI: g.mcEui, deviceNums, states: counts, syncFCnt: g.fCnt, sessionEnds });
   });
 };

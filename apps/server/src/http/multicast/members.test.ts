@@ -60,7 +60,7 @@ describe('multicast members API', () => {
     expect((await members(remote.mcEUI)).amount).toBe(0);
   });
 
-  it('binds devices: pending in a remote group, manual otherwise; a device joins one group only', async () => {
+  it('binds devices: a remote group sends the setup at once, a manual one does not; a device joins one group only', async () => {
     expect((await bind(remote.mcEUI, [devs[0]!.devEUI, devs[1]!.devEUI])).body).toMatchObject({
       code: 0,
       data: { done: [devs[0]!.devEUI, devs[1]!.devEUI], failed: [] },
@@ -68,7 +68,7 @@ describe('multicast members API', () => {
     expect((await bind(manual.mcEUI, [devs[2]!.devEUI])).body.code).toBe(0);
     const list = await members(remote.mcEUI);
     expect(list.amount).toBe(2);
-    expect(list.data[0]).toMatchObject({ syncState: 'pending', joined: false, appName: 'meters', syncFCnt: null });
+    expect(list.data[0]).toMatchObject({ syncState: 'setup', joined: false, appName: 'meters', syncFCnt: 0 });
     expect((await members(manual.mcEUI)).data[0]).toMatchObject({ syncState: 'manual' });
 
     const again = await bind(remote.mcEUI, [devs[0]!.devEUI]);
@@ -79,7 +79,7 @@ describe('multicast members API', () => {
     const group = (await t.call(alice, 'GET', '/api/mcgroup/info', { mcEUI: remote.mcEUI })).body.data;
     expect(group).toMatchObject({ deviceNums: 2, syncNums: 0, joined: false });
     const status = (await t.call(alice, 'GET', '/api/mcgroup/status', { mcEUI: remote.mcEUI })).body.data;
-    expect(status.states).toMatchObject({ pending: 2, joined: 0 });
+    expect(status.states).toMatchObject({ setup: 2, joined: 0 });
   });
 
   it('the joined filter and the group counts follow the sync state', async () => {
@@ -90,12 +90,12 @@ describe('multicast members API', () => {
     expect(group).toMatchObject({ syncNums: 2, joined: true });
   });
 
-  it('a group change that outdates the setup sends every member back to the start', async () => {
+  it('a group change that outdates the setup sets every member up again', async () => {
     const upd = await t.call(alice, 'POST', '/api/mcgroup/update', { ...remote, mcAddr: '01ffffff' });
     expect(upd.body.code).toBe(0);
     expect((await members(remote.mcEUI)).data.map((d: { syncState: string }) => d.syncState)).toEqual([
-      'pending',
-      'pending',
+      'setup',
+      'setup',
     ]);
     const rename = await t.call(alice, 'POST', '/api/mcgroup/update', {
       ...remote,

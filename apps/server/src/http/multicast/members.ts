@@ -9,6 +9,7 @@ import { DomainError } from '../../errors';
 import { GroupRepository } from '../../multicast/groups';
 import { bindFailures, type Failure, MemberRepository } from '../../multicast/members';
 import { routeChart } from '../../multicast/route-chart';
+import { forgetGroup, setUpMembers, startSetup } from '../../ns/multicast/setup';
 import { refuseBatch } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { route } from '../route';
@@ -80,6 +81,7 @@ export const mcMemberRoutes: RouteModule = (app, s) => {
     if (failed.length) return refuse(req, reply, C.MC_BATCH_BIND, failed, 'devEUIs');
     if (!(await boundOnce(C.MC_DEVICE_BOUND_OTHER, 'devEUIs', () => members.bindDevices(g, b.devEUIs, MC_DEVICES_MAX))))
       throw new DomainError(C.MC_DEVICES_OVER_LIMIT, `at most ${MC_DEVICES_MAX} devices per group`, 'devEUIs');
+    if (g.enableRemote) await startSetup(s.dataPlane, b.devEUIs);
     return ok({ done: b.devEUIs, failed: [] });
   });
 
@@ -91,7 +93,9 @@ export const mcMemberRoutes: RouteModule = (app, s) => {
       .filter((id) => !inGroup.has(id))
       .map((id) => ({ id, code: C.MC_DEVICE_MISSING, reason: 'device not in this group' }));
     if (failed.length) return refuse(req, reply, C.MC_BATCH_UNBIND, failed, 'devEUIs');
+    const told = await setUpMembers(s.dataPlane, b.devEUIs);
     await members.unbind('device', g.mcEui, b.devEUIs);
+    await forgetGroup(s.dataPlane, told);
     return ok({ done: b.devEUIs, failed: [] });
   });
 
