@@ -48,7 +48,14 @@ export const BEACON_PERIOD_S = 128;
  * quarter is left; a request unanswered after `retryAfter` uplinks is sent again, and after
  * `giveUpAfter` such uplinks the member has failed ('noAnswer').
  */
-export const MC_SETUP = { port: 200, timeoutExp: 15, leadS: 30, renewAtFraction: 0.25, retryAfter: 2, giveUpAfter: 6 } as const;
+export const MC_SETUP = {
+  port: 200,
+  timeoutExp: 15,
+  leadS: 30,
+  renewAtFraction: 0.25,
+  retryAfter: 2,
+  giveUpAfter: 6,
+} as const;
 
 /** Form rules (spec): switching class sets the ping period; remote toggles reset group ID and extension. */
 export const pingPeriodFor = (cls: McClass): number => (cls === 'B' ? PING_SLOT_PERIOD_DEFAULT : 0);

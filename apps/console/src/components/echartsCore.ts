@@ -1,4 +1,4 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, GraphChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -8,6 +8,7 @@ echarts.use([
   LineChart,
   BarChart,
   PieChart,
+  GraphChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,

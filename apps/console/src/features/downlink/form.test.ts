@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, textToHex, toBody, validate } from './form';
+import { textToHex } from '../../lib/textHex';
+import { emptyForm, toBody, validate } from './form';
 
 describe('downlink form', () => {
   it('port must be 1 to 255', () => {

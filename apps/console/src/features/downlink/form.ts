@@ -1,4 +1,5 @@
 import type { DownlinkCreateBody } from '@lns/contract/dataplane';
+import { textToHex } from '../../lib/textHex';
 
 /** The downlink form's rules (docs/product/devices.md). */
 export type DataMode = 'hex' | 'text';
@@ -28,11 +29,6 @@ export function validate(f: DownlinkForm): Partial<Record<'fport' | 'data', { ke
     errors.data = { key: 'common:validation.hex' };
   }
   return errors;
-}
-
-/** UTF-8 text as lowercase hex. */
-export function textToHex(s: string): string {
-  return Array.from(new TextEncoder().encode(s), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The request body: MAC commands mode forces port 0 and hex; text mode is sent as its UTF-8 hex. */

@@ -49,7 +49,8 @@ describe('TS005 remote multicast setup over the real UDP socket', () => {
         ? frame({ fCnt: ++fCnt, fPort: 200, payload: ts005.encode(answer) })
         : frame({ fCnt: ++fCnt, fPort: 1 });
       const before = gw.pullResps().length;
-      gw.push([rxpkOf(phy, { tmst: (tmst += 5_000_000) })]);
+      tmst += 5_000_000;
+      gw.push([rxpkOf(phy, { tmst })]);
       // Once the uplink is processed its RX1 answer, if any, has left; loopback UDP takes moments.
       await settle(dp);
       if (gw.pullResps().length === before) await gw.waitFor(isPullResp, 100, true).catch(() => undefined);
