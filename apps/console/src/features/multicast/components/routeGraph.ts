@@ -3,6 +3,8 @@ import type { EChartsCoreOption } from 'echarts/core';
 
 /** Above this many devices their names show on hover only: the graph stays readable at 500 × 20. */
 export const DEVICE_LABELS_MAX = 50;
+/** Above this many links the SNR shows on hover only. */
+export const LINK_LABELS_MAX = 12;
 
 /**
  * The route chart as an ECharts force graph: gateways (members bigger and coloured), devices,
@@ -29,12 +31,14 @@ export function routeGraph(
       label: { show: labelDevices },
     })),
   ];
+  const linkCount = route.devices.reduce((n, d) => n + d.gateways.length, 0);
+  const labelLinks = linkCount <= LINK_LABELS_MAX;
   const links = route.devices.flatMap((d) =>
     d.gateways.map((g) => ({
       source: `d:${d.devEUI}`,
       target: `g:${g.gwID}`,
       value: g.snr,
-      label: { show: labelDevices, formatter: `${g.snr} dB` },
+      label: { show: labelLinks, formatter: `${g.snr} dB` },
     })),
   );
   return {
@@ -52,10 +56,10 @@ export function routeGraph(
         categories: [{ name: words.member }, { name: words.gateway }, { name: words.device }],
         data: nodes,
         links,
-        force: { repulsion: route.devices.length > 100 ? 40 : 120, edgeLength: [40, 120], gravity: 0.1 },
+        force: { repulsion: route.devices.length > 100 ? 60 : 300, edgeLength: [80, 220], gravity: 0.05 },
         lineStyle: { opacity: 0.5, curveness: 0 },
         edgeLabel: { fontSize: 10 },
-        emphasis: { focus: 'adjacency' },
+        emphasis: { focus: 'adjacency', edgeLabel: { show: true, formatter: '{c} dB' } },
       },
     ],
   };

@@ -54,7 +54,7 @@ export default function McList() {
     },
     { key: 'mcEUI', label: t('field.mcEUI'), nowrap: true, render: (g) => formatHex(g.mcEUI) },
     { key: 'region', label: t('field.region'), render: (g) => g.region.toUpperCase(), priority: 'secondary' },
-    { key: 'mcClass', label: t('field.mcClass'), render: (g) => t('classOf', { cls: g.mcClass }) },
+    { key: 'mcClass', label: t('field.mcClass'), nowrap: true, render: (g) => t('classOf', { cls: g.mcClass }) },
     {
       key: 'groupID',
       label: t('field.groupID'),
