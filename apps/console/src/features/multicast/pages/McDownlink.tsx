@@ -52,9 +52,22 @@ export default function McDownlink() {
     {
       key: 'data',
       label: t('data'),
-      render: (r) => <Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.data}</Box>,
+      render: (r) => (
+        <Box
+          title={r.data}
+          sx={{
+            fontFamily: 'monospace',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            maxWidth: 240,
+          }}
+        >
+          {r.data}
+        </Box>
+      ),
     },
-    { key: 'fCnt', label: 'FCnt' },
+    { key: 'fCnt', label: 'FCnt', priority: 'secondary' },
     {
       key: 'mcClass',
       label: t('field.mcClass'),
