@@ -74,6 +74,8 @@ const schema = z.object({
   DEDUP_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
   /** Data plane: confirmed-downlink resends before status 4 (timeout). */
   DOWNLINK_RETRIES: z.coerce.number().int().min(0).max(15).default(2),
+  /** TS005: a multicast session starts this many seconds after its request leaves (time for the device to get it). */
+  MC_SESSION_LEAD_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** ADR installation margin (dB) kept above the SNR a data rate needs; `off` disables network-side ADR. */
   ADR_MARGIN: z.union([z.literal('off'), z.coerce.number().min(0).max(30)]).default(10),
   /** Class A receive window: auto = RX1 when it can still be met, else RX2. */

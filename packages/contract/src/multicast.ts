@@ -44,14 +44,13 @@ export const BEACON_PERIOD_S = 128;
 
 /**
  * How the server runs TS005 remote setup (docs/protocols/ts005-remote-multicast.md): a session
- * lasts 2^timeoutExp s and starts leadS after the request leaves; it is renewed once less than a
- * quarter is left; a request unanswered after `retryAfter` uplinks is sent again, and after
+ * lasts 2^timeoutExp s and starts MC_SESSION_LEAD_S (server setting, 30 s) after the request leaves;
+ * it is renewed once less than a quarter is left; a request unanswered after `retryAfter` uplinks is sent again, and after
  * `giveUpAfter` such uplinks the member has failed ('noAnswer').
  */
 export const MC_SETUP = {
   port: 200,
   timeoutExp: 15,
-  leadS: 30,
   renewAtFraction: 0.25,
   retryAfter: 2,
   giveUpAfter: 6,

@@ -27,6 +27,8 @@ const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to
   --confirmed SHARE     share of confirmed uplinks, 0..1 (default 0.2)
   --otaa SHARE          share of OTAA devices, 0..1 (default 0.5)
   --prefix HEX4         first 4 hex digits of every EUI (default 5e1a)
+  --gen-app-key HEX32   take part in multicast groups with this GenAppKey: answer TS005 remote setup
+                        on port 200, receive the groups' frames (default $LNS_GEN_APP_KEY; none: no multicast)
   --quiet               summary only
 `;
 
@@ -72,6 +74,7 @@ async function main(): Promise<number> {
       confirmed: { type: 'string' },
       otaa: { type: 'string' },
       prefix: { type: 'string', default: '5e1a' },
+      'gen-app-key': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -84,6 +87,11 @@ async function main(): Promise<number> {
   const devices = number('devices', values.devices, 1, 0, 100_000);
   const uplinks = values.uplinks === undefined ? undefined : number('uplinks', values.uplinks, 1, 1, 1e9);
   const duration = values.duration === undefined ? undefined : number('duration', values.duration, 0, 1, 1e9);
+  const genAppKey = (values['gen-app-key'] ?? process.env.LNS_GEN_APP_KEY)?.replace(/[\s:-]/g, '').toLowerCase();
+  if (genAppKey !== undefined && !/^[0-9a-f]{32}$/.test(genAppKey)) {
+    process.stderr.write('error: --gen-app-key must be 32 hex digits\n');
+    process.exit(2);
+  }
   const started = Date.now();
   let sim: SimulationHandle;
   try {
@@ -103,6 +111,7 @@ async function main(): Promise<number> {
       confirmedShare: number('confirmed', values.confirmed, 0.2, 0, 1),
       otaaShare: number('otaa', values.otaa, 0.5, 0, 1),
       prefix: values.prefix,
+      genAppKey,
       onEvent: (e) => {
         if (!values.quiet || e.type === 'provisioned' || e.type === 'error')
           process.stdout.write(`${formatEvent(e)}\n`);

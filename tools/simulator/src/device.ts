@@ -2,6 +2,7 @@ import { buildDataFrame, openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import { decodeMacCommandsLenient, encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
+import type { MulticastClient } from './multicast';
 import type { Point } from './radio';
 
 export interface Session {
@@ -50,6 +51,8 @@ export class SimDevice {
   /** Spreading factor and TXPower index (0 = full power): set at start, then by the network's ADR. */
   sf: number;
   txPower = 0;
+  /** TS005 device side, when the simulation takes part in multicast. */
+  multicast: MulticastClient | undefined;
   /** MAC answers (LinkADRAns) for the FOpts of the next uplink. */
   private macOut: MacCommand[] = [];
   private readonly usedNonces = new Set<number>();

@@ -2,10 +2,12 @@
  * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
  * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
  */
+import { type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { prng } from '@lns/lorawan/prng';
-import type { Rxpk } from '@lns/semtech-udp/packets';
+import type { Rxpk, Txpk } from '@lns/semtech-udp/packets';
 import { SimDevice } from './device';
 import { SimGateway } from './gateway';
+import { MulticastClient, TS005_PORT } from './multicast';
 import { type Provisioned, provision } from './provision';
 import { devicePosition, distanceKm, gatewayPosition, pickSf, radioPlan, receive } from './radio';
 
@@ -41,6 +43,8 @@ export interface SimulationOptions {
   keepaliveMs?: number;
   statMs?: number;
   onEvent?: (e: SimEvent) => void;
+  /** The GenAppKey of the multicast groups the devices take part in (TS005 remote setup); none: no multicast. */
+  genAppKey?: string;
 }
 
 export type SimEventType =
@@ -51,6 +55,7 @@ export type SimEventType =
   | 'uplink'
   | 'downlink'
   | 'tx-ack'
+  | 'multicast'
   | 'error';
 
 export interface SimEvent {
@@ -79,6 +84,11 @@ export interface SimCounters {
   pushAcks: number;
   /** Downlinks no simulated device could open. */
   unmatchedDownlinks: number;
+  /** TS005 answers sent (setup, session, delete, ...). */
+  ts005Answers: number;
+  /** Multicast frames taken by a device, and copies of one it already had (sent by another gateway). */
+  multicastFrames: number;
+  multicastDuplicates: number;
   errors: number;
 }
 
@@ -109,6 +119,9 @@ const newCounters = (): SimCounters => ({
   txAcks: 0,
   pushAcks: 0,
   unmatchedDownlinks: 0,
+  ts005Answers: 0,
+  multicastFrames: 0,
+  multicastDuplicates: 0,
   errors: 0,
 });
 
@@ -148,10 +161,10 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     `application "${o.app}" (appID ${p.appID}${p.created.app ? ', created' : ''}), ${p.gwIDs.length} gateways (${p.created.gateways} created), ${p.devices.length} devices (${p.created.devices} created)`,
   );
 
-  const onDownlink = (gw: SimGateway, _txpk: unknown, phy: Buffer) => {
+  const onDownlink = (gw: SimGateway, txpk: Txpk, phy: Buffer) => {
     counters.txAcks++;
     emit('tx-ack', `gateway ${gw.gwID} sent a downlink (${phy.length} bytes), TX_ACK NONE`, { gwID: gw.gwID });
-    deliver(gw, phy);
+    deliver(gw, phy, txpk);
   };
   const onError = (gw: SimGateway, message: string) => {
     counters.errors++;
@@ -163,7 +176,9 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   const devices = p.devices.map((spec) => {
     const pos = devicePosition(rand);
     const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
-    return new SimDevice(spec, pos, pickSf(best), plan.sfOf);
+    const dev = new SimDevice(spec, pos, pickSf(best), plan.sfOf);
+    if (o.genAppKey) dev.multicast = new MulticastClient(o.genAppKey, plan.region);
+    return dev;
   });
 
   let stopped = false;
@@ -266,7 +281,43 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     }
     later(jitter(o.interval), () => tick(dev));
   }
-  function deliver(gw: SimGateway, phy: Buffer) {
+  /** TS005 answers go out soon in an uplink of their own (FPort 200), outside the regular period. */
+  function answerTs005(dev: SimDevice, answers: Ts005Command[]) {
+    later(800 + rand() * 700, () => {
+      const up = dev.dataUplink(TS005_PORT, ts005.encodeAll(answers), false);
+      counters.uplinks++;
+      counters.ts005Answers += answers.length;
+      const radio = transmit(dev, up.phy, false);
+      emit('multicast', `${dev.devEUI} fCnt ${up.fCnt} port 200 ${answers.map((a) => a.type).join(',')} (${radio})`, {
+        devEUI: dev.devEUI,
+      });
+    });
+  }
+
+  /** A frame to a multicast address: each device in that group takes it once. */
+  function deliverMulticast(gw: SimGateway, phy: Buffer, txpk: Txpk): boolean {
+    let matched = false;
+    const tx = { freqMHz: txpk.freq, datr: String(txpk.datr), imme: txpk.imme, tmms: txpk.tmms };
+    for (const dev of devices) {
+      const r = dev.multicast?.receive(phy, tx);
+      if (!r) continue;
+      matched = true;
+      if (r.kind === 'duplicate') counters.multicastDuplicates++;
+      if (r.kind !== 'frame') continue;
+      counters.multicastFrames++;
+      emit(
+        'multicast',
+        `${dev.devEUI} multicast ${r.mcAddr} fcnt ${r.fCnt} port ${r.fPort}: ${r.payload} (via ${gw.gwID})`,
+        {
+          devEUI: dev.devEUI,
+          gwID: gw.gwID,
+        },
+      );
+    }
+    return matched;
+  }
+
+  function deliver(gw: SimGateway, phy: Buffer, txpk: Txpk) {
     const mType = phy[0]! >> 5;
     if (mType === 1) {
       for (const dev of devices) {
@@ -299,8 +350,13 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
           `(via ${gw.gwID})`,
         ];
         emit('downlink', parts.filter(Boolean).join(' '), { devEUI: dev.devEUI, gwID: gw.gwID });
+        if (r.fPort === TS005_PORT && dev.multicast) {
+          const answers = dev.multicast.handle(Buffer.from(r.payload, 'hex'));
+          if (answers.length) answerTs005(dev, answers);
+        }
         return;
       }
+      if (mType === 3 && deliverMulticast(gw, phy, txpk)) return;
     }
     counters.unmatchedDownlinks++;
     emit('error', `a downlink via ${gw.gwID} matched no simulated device`, { gwID: gw.gwID });

@@ -11,7 +11,10 @@ import type { DataSettingsCache } from './settings';
 import type { HistoryWriter } from './writer';
 
 /** The configuration values the uplink, join and downlink stages read. */
-export type StageConfig = Pick<Config, 'ADR_MARGIN' | 'NET_ID' | 'RX_WINDOW' | 'RX1_DEADLINE_MS' | 'DOWNLINK_RETRIES'>;
+export type StageConfig = Pick<
+  Config,
+  'ADR_MARGIN' | 'NET_ID' | 'RX_WINDOW' | 'RX1_DEADLINE_MS' | 'DOWNLINK_RETRIES' | 'MC_SESSION_LEAD_S'
+>;
 
 /** Where the stages hand what they produced: history rows (as the settings allow) and bus events. */
 export interface FrameSink {

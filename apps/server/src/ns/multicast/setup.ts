@@ -108,10 +108,10 @@ async function requestSetup(dp: Stage, m: Member): Promise<void> {
   await send(dp, m.devEui, setupCommand(m, m.fCnt));
 }
 
-/** The class C or B session request: it starts MC_SETUP.leadS from now on the region's RX2 channel. */
-function sessionRequest(m: Member, now: number): { cmd: Ts005Command; ends: number } {
+/** The class C or B session request: it starts `leadS` from now (MC_SESSION_LEAD_S) on the region's RX2 channel. */
+function sessionRequest(m: Member, now: number, leadS: number): { cmd: Ts005Command; ends: number } {
   const region = getRegion(m.region);
-  const start = Math.floor(gpsTimeMs(now) / 1000) + MC_SETUP.leadS;
+  const start = Math.floor(gpsTimeMs(now) / 1000) + leadS;
   const common = {
     mcGroupId: m.groupId,
     sessionTime: start % 2 ** 32,
@@ -119,7 +119,7 @@ function sessionRequest(m: Member, now: number): { cmd: Ts005Command; ends: numb
     dlFrequency: region.rx2.frequency,
     dr: region.rx2.dr,
   };
-  const ends = now + MC_SETUP.leadS * 1000 + SESSION_MS;
+  const ends = now + leadS * 1000 + SESSION_MS;
   const cmd: Ts005Command =
     m.mcClass === 'B'
       ? { type: 'McClassBSessionReq', ...common, periodicity: periodicityOf(m.pingSlotPeriod) }
@@ -129,7 +129,7 @@ function sessionRequest(m: Member, now: number): { cmd: Ts005Command; ends: numb
 
 /** A first session request (state session), or a renewal of a joined member's (attempts 1 until answered). */
 async function requestSession(dp: Stage, m: Member, next: 'session' | 'joined'): Promise<void> {
-  const { cmd, ends } = sessionRequest(m, Date.now());
+  const { cmd, ends } = sessionRequest(m, Date.now(), dp.config.MC_SESSION_LEAD_S);
   const renewal = next === 'joined';
   if (!(await moveTo(dp, m, next, { sessionEnds: renewal ? m.sessionEnds : ends, attempts: renewal ? 1 : 0 }))) return;
   await send(dp, m.devEui, cmd);
@@ -197,7 +197,13 @@ async function onUplink(dp: Stage, m: Member, answers: Ts005Command[]): Promise<
   if (attempts >= MC_SETUP.giveUpAfter) return void (await moveTo(dp, m, 'failed', { error: 'noAnswer', attempts }));
   if (!(await moveTo(dp, m, m.state, { attempts }))) return;
   if (attempts % MC_SETUP.retryAfter !== 0) return;
-  await send(dp, m.devEui, m.state === 'setup' ? setupCommand(m, m.syncFCnt ?? m.fCnt) : sessionRequest(m, now).cmd);
+  await send(
+    dp,
+    m.devEui,
+    m.state === 'setup'
+      ? setupCommand(m, m.syncFCnt ?? m.fCnt)
+      : sessionRequest(m, now, dp.config.MC_SESSION_LEAD_S).cmd,
+  );
 }
 
 /** A TS005 request still waiting in the device's queue: the device has not had it yet. */
