@@ -36,7 +36,7 @@ export default function McDevices() {
 
   const columns: Column<McDeviceRow>[] = [
     { key: 'devEUI', label: t('devEUI'), nowrap: true, sortable: true, render: (d) => formatHex(d.devEUI) },
-    { key: 'devName', label: t('devName'), sortable: true },
+    { key: 'devName', label: t('devName'), sortable: true, priority: 'secondary' },
     { key: 'appName', label: t('appName'), priority: 'secondary' },
     { key: 'class', label: t('field.mcClass'), priority: 'optional' },
     { key: 'syncState', label: t('syncState'), render: (d) => <SyncChip state={d.syncState} error={d.syncError} /> },
