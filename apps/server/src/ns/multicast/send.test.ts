@@ -81,6 +81,20 @@ describe('multicast downlinks over the real UDP socket', () => {
     expect(group.syncFCnt).toBe(2);
   });
 
+  it('with the extension the second gateway sends one time slot (300 ms a level) after the first', async () => {
+    const spread = mcGroup(3, { enableMCExt: true, timeSlotLength: 2 });
+    expect((await t.call(alice, 'POST', '/api/mcgroup/create', spread)).body.code).toBe(0);
+    // The gateways already serve the class C group: move them over.
+    await t.call(alice, 'POST', '/api/mcgateway/delete', { mcEUI: classC.mcEUI, gwIDs: [g1.eui, g2.eui] });
+    await t.call(alice, 'POST', '/api/mcgateway/create', { mcEUI: spread.mcEUI, gwIDs: [g1.eui, g2.eui] });
+    const first = g1.waitFor(isPullResp, 3000, true).then(() => performance.now());
+    const second = g2.waitFor(isPullResp, 3000, true).then(() => performance.now());
+    expect((await send({ mcEUI: spread.mcEUI, fPort: 1, data: '01' })).body.code).toBe(0);
+    expect((await second) - (await first)).toBeGreaterThanOrEqual(550);
+    await t.call(alice, 'POST', '/api/mcgateway/delete', { mcEUI: spread.mcEUI, gwIDs: [g1.eui, g2.eui] });
+    await t.call(alice, 'POST', '/api/mcgateway/create', { mcEUI: classC.mcEUI, gwIDs: [g1.eui, g2.eui] });
+  });
+
   it('class B: leaves at the group’s next ping slot (tmms) through class B gateways only', async () => {
     const noGw = await send({ mcEUI: classB.mcEUI, fPort: 3, data: '01' });
     expect(noGw.body).toMatchObject({ code: 14017, field: 'mcEUI' });

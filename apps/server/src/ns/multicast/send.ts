@@ -12,7 +12,7 @@ import type { GroupRecord } from '../../multicast/groups';
 import { buildTxpk, maxAppBytes, powerOf } from '../downlink/txpk';
 import { newMsgId } from '../ids';
 import type { Stage } from '../stage';
-import { mcDownlinkRecordOf, settleGateway } from './records';
+import { type GatewayOutcome, mcDownlinkRecordOf, settleGateways } from './records';
 
 /** A class B slot must be at least this far ahead, so the PULL_RESP reaches the gateway in time. */
 const CLASS_B_LEAD_MS = 1_500;
@@ -91,22 +91,47 @@ export async function sendMulticast(
   });
   const base = buildTxpk(region, { phy, window: 'imme', dr: region.rx2.dr, freqHz: region.rx2.frequency, powe: 0 });
   const gap = group.enableExt ? group.timeSlotLength * TIME_SLOT.stepMs : 0;
-  const sends = gwIds.map(async (gwId, i) => {
-    if (gap && i) await new Promise((r) => setTimeout(r, gap * i));
+  const txpkFor = (gwId: string): Txpk => {
     const txpk: Txpk = { ...base, powe: powerOf(dp, gwId, region) };
     if (tmms !== null) {
       delete txpk.imme;
       txpk.tmms = tmms;
     }
-    const tx = dp.sender.transmit(gwId, txpk, { devEUI: '', msgID, mcEUI: group.mcEui });
-    if (!tx) return settleGateway(dp, msgID, gwId, 'error', 'UNREACHABLE');
-    dp.metrics.downlinks.inc({ window: tmms === null ? 'imme' : 'tmms' });
-    // Protocol v1 sends no TX_ACK: leaving is all we will know.
-    await tx.recorded(settleGateway(dp, msgID, gwId, tx.version >= 2 ? 'sent' : 'success', null));
-  });
-  // The first gateway's send is in the answer; the others (spread by the extension) follow.
-  await sends[0];
-  dp.track(Promise.all(sends.slice(1)));
+    return txpk;
+  };
+  /** Sends through some gateways; their outcomes are recorded in one go before any TX_ACK is read. */
+  const sendThrough = async (ids: string[]) => {
+    let release!: () => void;
+    const recorded = new Promise<void>((r) => {
+      release = r;
+    });
+    const outcomes = ids.map((gwId): GatewayOutcome => {
+      const tx = dp.sender.transmit(gwId, txpkFor(gwId), { devEUI: '', msgID, mcEUI: group.mcEui });
+      if (!tx) return { gwId, delivery: 'error', error: 'UNREACHABLE' };
+      void tx.recorded(recorded);
+      dp.metrics.downlinks.inc({ window: tmms === null ? 'imme' : 'tmms' });
+      // Protocol v1 sends no TX_ACK: leaving is all we will know.
+      return { gwId, delivery: tx.version >= 2 ? 'sent' : 'success', error: null };
+    });
+    try {
+      await settleGateways(dp, msgID, outcomes);
+    } finally {
+      release();
+    }
+  };
+  if (!gap) await sendThrough(gwIds);
+  else {
+    // With the extension gateway i sends i time slots after the first; the answer does not wait.
+    await sendThrough(gwIds.slice(0, 1));
+    dp.track(
+      (async () => {
+        for (const gwId of gwIds.slice(1)) {
+          await new Promise((r) => setTimeout(r, gap));
+          await sendThrough([gwId]);
+        }
+      })(),
+    );
+  }
   const [row] = await dp.db.select().from(mcDownlinks).where(sql`${mcDownlinks.msgId} = ${msgID}`);
   return mcDownlinkRecordOf(row!);
 }
