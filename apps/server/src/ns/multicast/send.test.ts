@@ -1,4 +1,4 @@
-import { gpsTimeMs, pingSlots } from '@lns/lorawan/classb';
+import { gpsTimeMs, pingSlots, unixTimeMs } from '@lns/lorawan/classb';
 import { openDataFrame } from '@lns/lorawan/frames';
 import type { Datagram, Txpk } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ describe('multicast downlinks over the real UDP socket', () => {
   let g2: TestGateway;
   let port: number;
   const classC = mcGroup(1);
-  const classB = mcGroup(2, { mcClass: 'B', pingSlotPeriod: 8 });
+  const classB = mcGroup(2, { mcClass: 'B', pingSlotPeriod: 1 });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -110,17 +110,19 @@ describe('multicast downlinks over the real UDP socket', () => {
     expect(
       (await t.call(alice, 'POST', '/api/mcgateway/create', { mcEUI: classB.mcEUI, gwIDs: [gwB.eui] })).body.code,
     ).toBe(0);
-    const seen = gwB.waitFor(isPullResp, 3000, true);
+    const seen = gwB.waitFor(isPullResp, 5000, true);
     const before = gpsTimeMs(Date.now());
     const res = await send({ mcEUI: classB.mcEUI, fPort: 3, data: '01' });
     expect(res.body.code).toBe(0);
+    expect(res.body.data.sendAt).toBeGreaterThan(Date.now());
     const { txpk } = (await seen) as PullResp;
     expect(txpk.imme).toBeUndefined();
     const tmms = txpk.tmms!;
     expect(tmms).toBeGreaterThan(before);
-    // periodicity 3 (8 s): the slot is one of the group's slots in its beacon period.
+    // periodicity 0 (a slot about every second): the slot is one of the group's in its beacon period.
     const beacon = Math.floor(tmms / 128_000) * 128;
-    expect(pingSlots(beacon, classB.mcAddr, 3)).toContain(tmms);
+    expect(pingSlots(beacon, classB.mcAddr, 0)).toContain(tmms);
+    expect(unixTimeMs(tmms)).toBe(res.body.data.sendAt);
     gwB.close();
   });
 

@@ -14,7 +14,7 @@ import { newMsgId } from '../ids';
 import type { Stage } from '../stage';
 import { type GatewayOutcome, mcDownlinkRecordOf, settleGateways } from './records';
 
-/** A class B slot must be at least this far ahead, so the PULL_RESP reaches the gateway in time. */
+/** A class B frame goes to the gateway this long before its ping slot (and the slot is at least this far ahead). */
 const CLASS_B_LEAD_MS = 1_500;
 
 /**
@@ -22,7 +22,8 @@ const CLASS_B_LEAD_MS = 1_500;
  * group FCnt, unconfirmed) through every member gateway this server can reach. Class C leaves at
  * once (`imme`) on the region's RX2 frequency and DR, what the members' class C session was set up
  * with; with the extension, gateway i waits i time slots so overlapping gateways do not collide.
- * Class B leaves at the group's next ping slot (`tmms`, GPS time) through class B gateways only.
+ * Class B leaves for the group's next ping slot (`tmms`, GPS time) through class B gateways only,
+ * handed to them shortly before the slot; the answer then says `waiting` with the slot's time.
  */
 export async function sendMulticast(
   dp: Stage,
@@ -119,7 +120,12 @@ export async function sendMulticast(
       release();
     }
   };
-  if (!gap) await sendThrough(gwIds);
+  const wait = sendAt - CLASS_B_LEAD_MS - Date.now();
+  if (tmms !== null && wait > 0) {
+    // Gateways hold a scheduled frame only a few seconds: it leaves shortly before its ping slot.
+    // (A restart meanwhile leaves the record waiting.)
+    setTimeout(() => void sendThrough(gwIds).catch((err) => dp.log.error({ err }, 'class B multicast')), wait).unref();
+  } else if (!gap) await sendThrough(gwIds);
   else {
     // With the extension gateway i sends i time slots after the first; the answer does not wait.
     await sendThrough(gwIds.slice(0, 1));
