@@ -138,17 +138,15 @@ await call('POST', mcGroupApi.create.path, {
   mcAppSKey: '22'.repeat(16),
   mcNwkSKey: '33'.repeat(16),
 });
-await db
-  .insert(mcDevices)
-  .values(
-    Array.from({ length: 500 }, (_, d) => ({
-      devEui: devEui(d),
-      mcEui: mcEUI,
-      syncState: 'manual',
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
+await db.insert(mcDevices).values(
+  Array.from({ length: 500 }, (_, d) => ({
+    devEui: devEui(d),
+    mcEui: mcEUI,
+    syncState: 'manual',
+    createdAt: now,
+    updatedAt: now,
+  })),
+);
 await db
   .insert(mcGateways)
   .values(Array.from({ length: 20 }, (_, g) => ({ gwId: gwId(g), mcEui: mcEUI, createdAt: now })));

@@ -77,6 +77,8 @@ export interface RelayedTxMeta {
   /** Downlink record, when the frame carried a queued downlink (not a bare ACK / MAC answer / join-accept). */
   msgID?: string;
   classC?: boolean;
+  /** A class B downlink: the device's next queued one is scheduled after its TX_ACK. */
+  classB?: boolean;
   /** Set for a multicast downlink (msgID is then the multicast record). */
   mcEUI?: string;
 }

@@ -9,6 +9,7 @@ import { DecoderCache } from '../integrations/decoders/decoders';
 import type { DecoderPool } from '../integrations/decoders/pool';
 import { UplinkBatcher } from './batcher';
 import { Deduplicator } from './dedup';
+import { ClassBScheduler } from './downlink/classb';
 import { TxSender } from './downlink/sender';
 import { FrameEvents } from './events';
 import { GatewayRegistry } from './gateways';
@@ -66,6 +67,7 @@ export class DataPlane implements Stage {
   readonly batcher: UplinkBatcher;
   readonly decoders: DecoderCache;
   readonly classCBusy = new Set<string>();
+  readonly classB: ClassBScheduler;
   private readonly redis?: Redis;
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -106,6 +108,7 @@ export class DataPlane implements Stage {
       log.debug({ appID, message }, 'decoder error');
     });
     this.retention = new RetentionJob(db, this.settings, log, deps.singleConnection);
+    this.classB = new ClassBScheduler(this);
   }
 
   private detached = 0;
@@ -140,6 +143,7 @@ export class DataPlane implements Stage {
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.retention.stop();
+    this.classB.close();
     this.sender.close();
     await this.bridge.close();
     // Let in-flight uplinks finish before the last flush.

@@ -1,9 +1,6 @@
 import { requiredSnr } from '@lns/lorawan/adr';
+import { gpsTimeMs } from '@lns/lorawan/classb';
 import { decodeMacCommandsLenient, type MacCommand } from '@lns/lorawan/mac';
-
-/** GPS epoch (1980-01-06T00:00:00Z) in Unix ms, and GPS−UTC leap seconds (18 since 2017). */
-const GPS_EPOCH_MS = 315_964_800_000;
-const LEAP_SECONDS = 18;
 
 /** Uplink MAC commands, decoded as far as they can be framed (an unknown CID ends the list). */
 export function decodeUplinkMac(bytes: Uint8Array): MacCommand[] {
@@ -24,7 +21,7 @@ export interface MacContext {
   receivedAt: number;
 }
 
-/** What the network answers to the device's MAC commands (LinkCheckReq, DeviceTimeReq). */
+/** What the network answers to the device's MAC commands (LinkCheckReq, DeviceTimeReq, PingSlotInfoReq). */
 export function macAnswers(cmds: readonly MacCommand[], ctx: MacContext): MacCommand[] {
   const out: MacCommand[] = [];
   for (const c of cmds) {
@@ -33,10 +30,13 @@ export function macAnswers(cmds: readonly MacCommand[], ctx: MacContext): MacCom
       const margin = Math.max(0, Math.min(254, Math.round(ctx.snr - requiredSnr(ctx.sf))));
       out.push({ type: 'LinkCheckAns', margin, gwCnt: Math.min(255, ctx.gwCount) });
     } else if (c.type === 'DeviceTimeReq') {
-      const gps = ctx.receivedAt - GPS_EPOCH_MS + LEAP_SECONDS * 1000;
+      const gps = gpsTimeMs(ctx.receivedAt);
       const seconds = Math.floor(gps / 1000) >>> 0;
       const fractional = Math.min(255, Math.round(((gps % 1000) * 256) / 1000));
       out.push({ type: 'DeviceTimeAns', seconds, fractional });
+    } else if (c.type === 'PingSlotInfoReq') {
+      // Class B: the periodicity is stored with the uplink (uplink.ts); the answer only acknowledges it.
+      out.push({ type: 'PingSlotInfoAns' });
     }
   }
   return out;

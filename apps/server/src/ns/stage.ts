@@ -44,6 +44,8 @@ export interface Stage {
   gateways: GatewayRegistry;
   sender: TxSender;
   decoders: DecoderCache;
+  /** Class B devices' downlinks wait for their ping slots here. */
+  classB: { schedule(devEUI: string): Promise<void> };
   /** Class C devices with a send in progress (one downlink at a time per device). */
   classCBusy: Set<string>;
   /** Work an uplink left running after its batch (decoding): counted as in flight, errors logged. */

@@ -367,6 +367,14 @@ async function finish(dp: Stage, c: Candidate, accepted: Accepted): Promise<void
       sql`UPDATE devices SET battery = ${status.battery}, margin = ${status.margin} WHERE dev_eui = ${dev.devEui}`,
     );
   }
+  const ping = macIn.find((x) => x.type === 'PingSlotInfoReq');
+  if (ping?.type === 'PingSlotInfoReq') {
+    await dp.db.execute(
+      sql`UPDATE devices SET ping_slot_periodicity = ${ping.periodicity} WHERE dev_eui = ${dev.devEui}`,
+    );
+  }
+  // A class B device just heard: its queued downlinks can take its next ping slot through this gateway.
+  if (dev.class === 'B') await dp.classB.schedule(dev.devEui);
   const adrNow = adrAnswered(dev, macIn);
   if (adrNow) {
     await dp.db.execute(

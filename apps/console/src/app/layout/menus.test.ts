@@ -22,10 +22,10 @@ describe('menus derived from the route table', () => {
 
   it('an area without any page has no header entry; an entry goes to its first page the user may open', () => {
     const admin = at('/home').main;
-    expect(admin.map((e) => e.title)).toEqual(['home', 'application', 'gateway', 'platform', 'user']);
+    expect(admin.map((e) => e.title)).toEqual(['home', 'application', 'multicast', 'gateway', 'platform', 'user']);
     // The first entries of the platform menu have no page yet.
     expect(admin.find((e) => e.title === 'platform')?.to).toBe('/platform/frequency-plan');
-    expect(at('/home', COMMON).main.map((e) => e.title)).toEqual(['home', 'application', 'gateway']);
+    expect(at('/home', COMMON).main.map((e) => e.title)).toEqual(['home', 'application', 'multicast', 'gateway']);
   });
 
   it('on /home the side menu lists the header entries', () => {

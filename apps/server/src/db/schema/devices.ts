@@ -84,6 +84,8 @@ const deviceColumns = {
   txPower: smallint('tx_power').notNull().default(0),
   nbTrans: smallint('nb_trans').notNull().default(1),
   adrReq: jsonb('adr_req').$type<AdrTarget>(),
+  /** Class B: the periodicity of PingSlotInfoReq (migration 0011); null until the device tells it. */
+  pingSlotPeriodicity: smallint('ping_slot_periodicity'),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 };

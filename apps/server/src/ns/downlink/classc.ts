@@ -17,19 +17,31 @@ export async function sendClassC(dp: Stage, devEUI: string): Promise<void> {
   if (dp.classCBusy.has(devEUI)) return;
   dp.classCBusy.add(devEUI);
   try {
-    await sendOne(dp, devEUI);
+    await sendQueued(dp, devEUI, 'C');
   } finally {
     dp.classCBusy.delete(devEUI);
   }
 }
 
-async function sendOne(dp: Stage, devEUI: string): Promise<void> {
+/** Where and when a class B frame goes (class C: at once on RX2). */
+export interface PingSlot {
+  tmms: number;
+  freqHz: number;
+  dr: number;
+}
+
+/**
+ * Sends the device's oldest queued downlink now through the gateway that heard it last: class C
+ * `imme` on RX2, class B with `tmms` at the ping slot given. The FCnt is reserved only when
+ * something is queued.
+ */
+export async function sendQueued(dp: Stage, devEUI: string, cls: 'B' | 'C', slot?: PingSlot): Promise<void> {
   const [dev] = rowsOf(
     await dp.db.execute(
       sql`SELECT dev_addr, nwk_s_key, app_s_key, region, last_gw_id, class FROM devices WHERE dev_eui = ${devEUI}`,
     ),
   );
-  if (dev?.class !== 'C' || !dev.dev_addr || !dev.nwk_s_key || !dev.last_gw_id) return;
+  if (dev?.class !== cls || !dev.dev_addr || !dev.nwk_s_key || !dev.last_gw_id) return;
   const gwId = String(dev.last_gw_id);
   if (!dp.sender.canReach(gwId)) return;
   // Reserve the downlink FCnt only when something is queued; both in one statement.
@@ -49,7 +61,8 @@ async function sendOne(dp: Stage, devEUI: string): Promise<void> {
   const data = Buffer.from(String(item.data), 'hex');
   const confirmed = Boolean(item.confirmed);
   const msgID = String(item.msg_id);
-  if (data.length > maxAppBytes(region, region.rx2.dr)) {
+  const dr = slot?.dr ?? region.rx2.dr;
+  if (data.length > maxAppBytes(region, dr)) {
     await updateDownlinks(dp, [msgID], { status: S.TIMEOUT, delivery: 'error', responseError: 'PAYLOAD_SIZE' });
     return;
   }
@@ -67,13 +80,17 @@ async function sendOne(dp: Stage, devEUI: string): Promise<void> {
   const txpk = buildTxpk(region, {
     phy,
     window: 'imme',
-    dr: region.rx2.dr,
-    freqHz: region.rx2.frequency,
+    dr,
+    freqHz: slot?.freqHz ?? region.rx2.frequency,
     powe: powerOf(dp, gwId, region),
   });
-  const tx = dp.sender.transmit(gwId, txpk, { devEUI, msgID, classC: true });
+  if (slot) {
+    delete txpk.imme;
+    txpk.tmms = slot.tmms;
+  }
+  const tx = dp.sender.transmit(gwId, txpk, { devEUI, msgID, classC: cls === 'C', classB: cls === 'B' });
   if (!tx) return;
-  dp.metrics.downlinks.inc({ window: 'imme' });
+  dp.metrics.downlinks.inc({ window: slot ? 'tmms' : 'imme' });
   await tx.recorded(
     recordSent(dp, {
       devEUI,

@@ -100,6 +100,8 @@ export async function enqueueDownlink(dp: Stage, req: DownlinkRequest, user?: Au
   dp.events.downlinkStatus(record);
   if (dev.class === 'C') {
     void sendClassC(dp, devEUI).catch((err) => dp.log.warn({ err }, 'class C downlink failed'));
+  } else if (dev.class === 'B') {
+    void dp.classB.schedule(devEUI).catch((err) => dp.log.warn({ err }, 'class B downlink failed'));
   }
   return record;
 }

@@ -45,4 +45,5 @@ export async function handleTxAck(dp: Stage, gwId: string, token: number, error:
     .returning();
   if (rows[0]) dp.events.downlinkStatus(downlinkRecordOf(rows[0]));
   if (meta.classC) await sendClassC(dp, meta.devEUI);
+  if (meta.classB) await dp.classB.schedule(meta.devEUI);
 }
