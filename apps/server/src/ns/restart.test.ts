@@ -103,6 +103,49 @@ describe('FCnt survives a restart', () => {
     expect((await s.call(token, 'GET', '/api/device/lorawan/history', { devEUI: d.devEUI })).body.amount).toBe(2);
     gw.close();
   });
+
+  it('never reuses a multicast FCnt after the server is closed and reopened', async () => {
+    const store = await persistentStore();
+    cleanups.push(async () => {
+      await store.drop();
+      fs.rmSync(store.dataDir, { recursive: true, force: true });
+    });
+    const group = {
+      mcName: 'restart',
+      mcEUI: 'aa000000000000ee',
+      region: 'eu868',
+      genAppKey: '11'.repeat(16),
+      mcAddr: '01eeeeee',
+      mcAppSKey: '22'.repeat(16),
+      mcNwkSKey: '33'.repeat(16),
+    };
+    const send = (s: Awaited<ReturnType<typeof start>>, token: string) =>
+      s.call(token, 'POST', '/api/mcdownlink/create', { mcEUI: group.mcEUI, fPort: 1, data: '01' });
+
+    let db = await store.open();
+    let s = await start(store.dataDir, db);
+    let token = await s.login();
+    let gw = await connectGateway(s as never, token, s.port, 'c0ee400000000001');
+    expect((await s.call(token, 'POST', '/api/mcgroup/create', group)).body.code).toBe(0);
+    const bind = await s.call(token, 'POST', '/api/mcgateway/create', { mcEUI: group.mcEUI, gwIDs: [gw.eui] });
+    expect(bind.body.code).toBe(0);
+    expect((await send(s, token)).body.data.fCnt).toBe(0);
+    expect((await send(s, token)).body.data.fCnt).toBe(1);
+    gw.close();
+    await s.app.close();
+    await db.close();
+
+    db = await store.open();
+    s = await start(store.dataDir, db);
+    cleanups.push(async () => {
+      await s.app.close();
+      await db.close();
+    });
+    token = await s.login();
+    gw = await connectExisting(s.port);
+    expect((await send(s, token)).body.data.fCnt).toBe(2);
+    gw.close();
+  });
 });
 
 /** The gateway (already registered) reconnecting to the restarted server. */
