@@ -63,3 +63,19 @@ export const gatewayRow = (over: Partial<GatewayRow> = {}): GatewayRow => ({
   updatetime: 0,
   ...over,
 });
+
+/** The answer of the region list (`/api/band/list`): EU868 with its default plan. */
+export const bandList = {
+  code: 0,
+  data: [
+    {
+      region: 'eu868',
+      name: 'EU868',
+      color: '#f44336',
+      plan: 'dynamic',
+      subnets: [{ subnet: 'eu868-default', name: 'default', channels: 8 }],
+      createdAt: 0,
+      updatedAt: 0,
+    },
+  ],
+};

@@ -1,26 +1,13 @@
 import { C } from '@lns/contract/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayRow } from '../../../../test/fixtures';
+import { bandList, gatewayRow } from '../../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
 import { GatewayFormDialog } from './GatewayFormDialog';
 
 const LISTS = {
-  '/api/band/list': {
-    code: 0,
-    data: [
-      {
-        region: 'eu868',
-        name: 'EU868',
-        color: '#f44336',
-        plan: 'dynamic',
-        subnets: [{ subnet: 'eu868-default', name: 'default', channels: 8 }],
-        createdAt: 0,
-        updatedAt: 0,
-      },
-    ],
-  },
+  '/api/band/list': bandList,
   '/api/gwtype/list': {
     code: 0,
     amount: 1,

@@ -1,25 +1,13 @@
 import { C } from '@lns/contract/codes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bandList } from '../../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
 import { GroupFormDialog } from './GroupFormDialog';
 
 const LISTS = {
-  '/api/band/list': {
-    code: 0,
-    data: [
-      {
-        region: 'eu868',
-        name: 'EU868',
-        color: '#f44336',
-        plan: 'dynamic',
-        subnets: [{ subnet: 'eu868-default', name: 'default', channels: 8 }],
-        createdAt: 0,
-        updatedAt: 0,
-      },
-    ],
-  },
+  '/api/band/list': bandList,
 };
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const choose = async (label: RegExp, option: string | RegExp) => {
