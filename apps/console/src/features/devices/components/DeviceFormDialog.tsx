@@ -17,15 +17,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog';
 import { HexField } from '../../../components/HexField';
-import { useRegions } from '../../../lib/catalog';
+import { RegionSubnetFields } from '../../../components/RegionSubnetFields';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
-import { planName } from '../../../lib/planNames';
 import { useSaveDevice } from '../api';
 import { TagSelect } from './TagSelect';
 
@@ -92,7 +90,6 @@ export function DeviceFormDialog({
   const { t } = useTranslation('devices');
   const editing = Boolean(device);
   const save = useSaveDevice(editing);
-  const regions = useRegions();
   const form = useContractForm({
     schema: editing ? deviceUpdateBody : deviceCreateBody,
     defaultValues: fromDevice(device),
@@ -108,7 +105,6 @@ export function DeviceFormDialog({
   });
   const { values: v, set } = form;
   const err = (f: keyof Values) => form.errorText(f);
-  const subnets = regions.data?.find((r) => r.region === v.region)?.subnets ?? [];
 
   const hex = (
     field: 'devEUI' | 'appEUI' | 'appKey' | 'devAddr' | 'appSKey' | 'nwkSKey',
@@ -214,55 +210,15 @@ export function DeviceFormDialog({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          required
-          label={t('field.region')}
-          value={v.region}
-          onChange={(e) => {
-            set('region', e.target.value);
-            set('subnet', '');
+        <RegionSubnetFields
+          value={v}
+          onChange={(patch) => {
+            for (const [k, x] of Object.entries(patch)) set(k as 'region' | 'subnet' | 'autoSubnet', x as never);
           }}
-          error={Boolean(err('region'))}
-          helperText={err('region') ?? ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'dev-region' } }}
-        >
-          {(regions.data ?? []).map((r) => (
-            <MenuItem key={r.region} value={r.region} data-testid={`dev-region-${r.region}`}>
-              {planName(r.name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={v.autoSubnet}
-              onChange={(e) => set('autoSubnet', e.target.checked)}
-              data-testid="dev-auto-subnet"
-            />
-          }
-          label={t('field.autoSubnet')}
+          errors={{ region: err('region'), subnet: err('subnet') }}
+          labels={{ region: t('field.region'), autoSubnet: t('field.autoSubnet'), subnet: t('field.subnet') }}
+          testIdPrefix="dev"
         />
-        {!v.autoSubnet && (
-          <TextField
-            select
-            size="small"
-            required
-            label={t('field.subnet')}
-            value={v.subnet}
-            onChange={(e) => set('subnet', e.target.value)}
-            error={Boolean(err('subnet'))}
-            helperText={err('subnet') ?? ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'dev-subnet' } }}
-          >
-            {subnets.map((s) => (
-              <MenuItem key={s.subnet} value={s.subnet} data-testid={`dev-subnet-${s.subnet}`}>
-                {planName(s.name)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
         {(['fCntUp', 'fCntDown'] as const).map((f) => (
           <TextField
             key={f}

@@ -24,10 +24,9 @@ import { FormDialog } from '../../../components/FormDialog';
 import { HeaderEditor, type HeaderRow, headersToMap, mapToHeaders } from '../../../components/HeaderEditor';
 import { HexField } from '../../../components/HexField';
 import { MqttUnavailable } from '../../../components/MqttUnavailable';
-import { useRegions } from '../../../lib/catalog';
+import { RegionSubnetFields } from '../../../components/RegionSubnetFields';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
-import { planName } from '../../../lib/planNames';
 import { useMqttAvailability } from '../../../lib/webConfig';
 import { useSaveGroup } from '../api';
 
@@ -111,12 +110,10 @@ const REFUSALS: RefusalTable<GroupForm> = {
 export function GroupFormDialog({ onClose, group }: { onClose: () => void; group?: McGroupDetail }) {
   const { t } = useTranslation('multicast');
   const mqtt = useMqttAvailability();
-  const regions = useRegions();
   const save = useSaveGroup(Boolean(group));
   const form = useContractForm({ schema: mcGroupCreateBody, defaultValues: fromGroup(group), toBody: groupBody });
   const { values: v, set } = form;
   const err = (f: keyof GroupForm) => form.errorText(f);
-  const subnets = regions.data?.find((r) => r.region === v.region)?.subnets ?? [];
   const groupIds: number[] = v.enableMCRemote ? [...MC_GROUP_IDS] : [...MC_GROUP_IDS, MC_GROUP_ID_NONE];
 
   const hex = (
@@ -179,49 +176,15 @@ export function GroupFormDialog({ onClose, group }: { onClose: () => void; group
           slotProps={{ htmlInput: { maxLength: NAME_MAX, 'data-testid': 'mc-mcName' } }}
         />
         {hex('mcEUI', 16, Boolean(group))}
-        <TextField
-          select
-          size="small"
-          required
-          label={t('field.region')}
-          value={v.region}
-          onChange={(e) => {
-            set('region', e.target.value);
-            set('subnet', '');
+        <RegionSubnetFields
+          value={v}
+          onChange={(patch) => {
+            for (const [k, x] of Object.entries(patch)) set(k as 'region' | 'subnet' | 'autoSubnet', x as never);
           }}
-          error={Boolean(err('region'))}
-          helperText={err('region') ?? ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'mc-region' } }}
-        >
-          {(regions.data ?? []).map((r) => (
-            <MenuItem key={r.region} value={r.region} data-testid={`mc-region-${r.region}`}>
-              {planName(r.name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          {toggle('autoSubnet', (on) => set('autoSubnet', on))}
-          {!v.autoSubnet && (
-            <TextField
-              select
-              size="small"
-              required
-              fullWidth
-              label={t('field.subnet')}
-              value={v.subnet}
-              onChange={(e) => set('subnet', e.target.value)}
-              error={Boolean(err('subnet'))}
-              helperText={err('subnet') ?? ' '}
-              slotProps={{ htmlInput: { 'data-testid': 'mc-subnet' } }}
-            >
-              {subnets.map((s) => (
-                <MenuItem key={s.subnet} value={s.subnet}>
-                  {planName(s.name)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </Box>
+          errors={{ region: err('region'), subnet: err('subnet') }}
+          labels={{ region: t('field.region'), autoSubnet: t('field.autoSubnet'), subnet: t('field.subnet') }}
+          testIdPrefix="mc"
+        />
         <TextField
           select
           size="small"
