@@ -135,7 +135,7 @@ export function GroupFormDialog({ onClose, group }: { onClose: () => void; group
     />
   );
   const toggle = (
-    field: 'autoSubnet' | 'enableMCRemote' | 'enableMCExt' | 'enableMQTT',
+    field: 'enableMCRemote' | 'enableMCExt' | 'enableMQTT',
     onChange: (on: boolean) => void,
     disabled = false,
   ) => (
