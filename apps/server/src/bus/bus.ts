@@ -7,6 +7,7 @@
  *   gateway/<gwID>             frames heard or sent by a gateway
  */
 import type { DownlinkRecord } from '@lns/contract/frames';
+import type { McDownlinkRecord, McSyncError, McSyncState } from '@lns/contract/multicast';
 import type {
   AppMessageEvent,
   AppStreamEvent,
@@ -68,6 +69,15 @@ export const topics = {
   relayTx: (instance: string) => `relay/tx/${instance}` as const,
 } as const satisfies Record<string, TopicOf<BusTopics> | ((...a: never[]) => TopicOf<BusTopics>)>;
 
+/** What a group's push URLs receive (URL + /multicast): a downlink's status or a member's setup state. */
+export type MulticastEvent =
+  | { mcEUI: string; kind: 'downlink'; data: McDownlinkRecord }
+  | {
+      mcEUI: string;
+      kind: 'sync';
+      data: { devEUI: string; syncState: McSyncState; syncError: McSyncError | null; syncFCnt: number | null };
+    };
+
 /** Topics of `services.local` (events this instance produced, for integrations) and their payloads. */
 export interface LocalTopics {
   'app-message': AppMessageEvent;
@@ -76,6 +86,7 @@ export interface LocalTopics {
   'gateway-connection': GatewayConnectionEvent;
   'auth-revoked': AuthRevoked;
   'entity-deleted': EntityDeleted;
+  'multicast-event': MulticastEvent;
 }
 
 /** Topic names of `services.local`. */
@@ -97,6 +108,8 @@ export const localTopics = {
   authRevoked: 'auth-revoked',
   /** Devices, gateways or applications were deleted. */
   entityDeleted: 'entity-deleted',
+  /** A multicast downlink's status, or a member's setup state, changed. */
+  multicastEvent: 'multicast-event',
 } as const satisfies Record<string, TopicOf<LocalTopics>>;
 
 /** Why a user's credentials were revoked. */

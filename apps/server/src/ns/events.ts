@@ -1,5 +1,5 @@
 import type { AppMessage, DownlinkRecord, GatewayFrame, ProtocolFrame } from '@lns/contract/frames';
-import { type BusTopics, type EventBus, type LocalTopics, localTopics, topics } from '../bus/bus';
+import { type BusTopics, type EventBus, type LocalTopics, localTopics, type MulticastEvent, topics } from '../bus/bus';
 import type { AppRef, AppStreamEvent } from '../bus/events';
 import { deviceFrames, deviceMessages, gatewayFrames } from '../db/schema/dataplane';
 import { appMessageRow, gatewayFrameRow, protocolFrameRow } from './records';
@@ -42,5 +42,9 @@ export class FrameEvents implements FrameSink {
   downlinkStatus(r: DownlinkRecord): void {
     this.bus.publish(topics.deviceProtocol(r.devEUI), { kind: 'downlink', data: r });
     this.local.publish(localTopics.downlinkStatus, r);
+  }
+
+  multicast(e: MulticastEvent): void {
+    this.local.publish(localTopics.multicastEvent, e);
   }
 }

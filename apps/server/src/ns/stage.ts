@@ -1,5 +1,6 @@
 import type { AppMessage, DownlinkRecord, GatewayFrame, ProtocolFrame } from '@lns/contract/frames';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MulticastEvent } from '../bus/bus';
 import type { AppRef } from '../bus/events';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -27,6 +28,7 @@ export interface FrameSink {
   appMessage(m: AppMessage, app: AppRef, opts?: { stored?: boolean; durable?: boolean }): void;
   gatewayFrame(g: GatewayFrame): void;
   downlinkStatus(r: DownlinkRecord): void;
+  multicast(e: MulticastEvent): void;
 }
 
 /**

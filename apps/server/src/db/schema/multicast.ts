@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -6,13 +7,15 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0010_multicast.sql; the SQL file is the source of truth.
-export const mcGroups = pgTable('mc_groups', {
+const groupColumns = {
   mcEui: varchar('mc_eui', { length: 16 }).primaryKey(),
   ownerId: integer('owner_id').notNull(),
   name: varchar('name', { length: 64 }).notNull(),
@@ -36,7 +39,11 @@ export const mcGroups = pgTable('mc_groups', {
   fCnt: bigint('f_cnt', { mode: 'number' }).notNull().default(0),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
-});
+};
+export const mcGroups = pgTable('mc_groups', groupColumns, (t) => [
+  uniqueIndex('mc_groups_owner_name_uq').on(t.ownerId, sql`lower(${t.name})`),
+  uniqueIndex('mc_groups_addr_key_uq').on(t.mcAddr, t.mcNwkSKey),
+]);
 
 export const mcDevices = pgTable('mc_devices', {
   devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
@@ -72,11 +79,15 @@ export const mcDownlinks = pgTable('mc_downlinks', {
   sentNums: integer('sent_nums').notNull().default(0),
 });
 
-export const mcDownlinkGateways = pgTable('mc_downlink_gateways', {
-  msgId: varchar('msg_id', { length: 32 }).notNull(),
-  gwId: varchar('gw_id', { length: 16 }).notNull(),
-  delivery: varchar('delivery', { length: 8 }).notNull().default('not_sent'),
-  error: varchar('error', { length: 32 }),
-  tmms: bigint('tmms', { mode: 'number' }),
-  dltime: bigint('dltime', { mode: 'number' }),
-});
+export const mcDownlinkGateways = pgTable(
+  'mc_downlink_gateways',
+  {
+    msgId: varchar('msg_id', { length: 32 }).notNull(),
+    gwId: varchar('gw_id', { length: 16 }).notNull(),
+    delivery: varchar('delivery', { length: 8 }).notNull().default('not_sent'),
+    error: varchar('error', { length: 32 }),
+    tmms: bigint('tmms', { mode: 'number' }),
+    dltime: bigint('dltime', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.msgId, t.gwId] })],
+);

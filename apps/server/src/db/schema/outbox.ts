@@ -18,6 +18,6 @@ export const outbox = pgTable('outbox', {
 });
 
 export type OutboxKind = 'http' | 'mqtt' | 'decode';
-export type OutboxEvent = 'up' | 'join' | 'status' | 'stats' | 'connection';
+export type OutboxEvent = 'up' | 'join' | 'status' | 'stats' | 'connection' | 'mcdownlink' | 'mcsync';
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxInsert = typeof outbox.$inferInsert;

@@ -1,13 +1,16 @@
-import { localTopics } from '../../bus/bus';
+import { eq } from 'drizzle-orm';
+import { localTopics, type MulticastEvent } from '../../bus/bus';
 import type { Services } from '../../context';
+import { mcGroups } from '../../db/schema/multicast';
 import { newMsgId } from '../../ns/ids';
 import type { IntegrationLookup } from '../lookup';
-import { gatewayPushDeliveries } from '../outbox/deliveries';
+import { gatewayPushDeliveries, multicastPushDeliveries } from '../outbox/deliveries';
 import type { OutboxSender } from '../outbox/sender';
 import { gatewayConnectionPayload, gatewayStatPayload } from '../payloads';
 
 /**
- * Gateway push URLs get URL + /gwstat and URL + /gwconnection, through the outbox (uplinks and
+ * Gateway push URLs get URL + /gwstat and URL + /gwconnection, multicast groups' URL + /multicast
+ * (downlink status, members' setup state), through the outbox (uplinks and
  * joins enter the outbox with their acceptance: ns/uplink.ts, ns/join.ts). Events come from
  * `services.local`, so each is pushed once per cluster.
  */
@@ -19,7 +22,21 @@ export function installHttpPush(services: Services, outbox: OutboxSender, lookup
     services.local.subscribe(localTopics.gatewayConnection, (ev) => {
       void pushGateway(ev.gwID, 'connection', (name) => gatewayConnectionPayload(ev, name));
     }),
+    services.local.subscribe(localTopics.multicastEvent, (ev) => void pushMulticast(ev)),
   ];
+
+  async function pushMulticast(ev: MulticastEvent) {
+    try {
+      const [g] = await services.db
+        .select({ pushUrls: mcGroups.pushUrls, headers: mcGroups.headers })
+        .from(mcGroups)
+        .where(eq(mcGroups.mcEui, ev.mcEUI));
+      if (!g?.pushUrls.length) return;
+      await outbox.enqueue(multicastPushDeliveries(ev, g.pushUrls, g.headers, newMsgId()));
+    } catch (err) {
+      services.log.warn({ err, mcEUI: ev.mcEUI }, 'multicast push not queued');
+    }
+  }
 
   async function pushGateway(
     gwID: string,

@@ -1,4 +1,5 @@
 import type { AppMessage } from '@lns/contract/frames';
+import type { MulticastEvent } from '../../bus/bus';
 import type { AppRef } from '../../bus/events';
 import type { OutboxEvent, OutboxInsert } from '../../db/schema/outbox';
 import { deviceEventTopic } from '../mqtt/topics';
@@ -77,6 +78,26 @@ export function gatewayPushDeliveries(
       target: withSuffix(url, suffix),
       headers,
       body: { messageId, ...body },
+    }),
+  );
+}
+
+/** A multicast group's event for each of its push URLs (URL + /multicast); `type` says which. */
+export function multicastPushDeliveries(
+  e: MulticastEvent,
+  urls: string[],
+  headers: Record<string, string>,
+  messageId: string,
+): OutboxInsert[] {
+  const body = { messageId, type: e.kind, mcEUI: e.mcEUI, ...e.data };
+  return urls.map((url) =>
+    row({
+      messageId,
+      kind: 'http',
+      event: e.kind === 'downlink' ? 'mcdownlink' : 'mcsync',
+      target: withSuffix(url, '/multicast'),
+      headers,
+      body,
     }),
   );
 }

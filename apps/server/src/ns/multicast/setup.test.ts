@@ -7,6 +7,7 @@ import { abpSession, connectGateway, settle, startDataPlane } from '../../../tes
 import { abpDevice } from '../../../test/devices-fixtures';
 import { rxpkOf, type TestGateway } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { localTopics, type MulticastEvent } from '../../bus/bus';
 import { mcGroups } from '../../db/schema/multicast';
 import { mcGroup } from '../../http/multicast/fixtures';
 import type { DataPlane } from '../dataplane';
@@ -75,6 +76,8 @@ describe('TS005 remote multicast setup over the real UDP socket', () => {
   }
 
   it('a member goes setup → session → joined; the group key reaches it under its McKEKey', async () => {
+    const events: MulticastEvent[] = [];
+    const off = t.services.local.subscribe(localTopics.multicastEvent, (e) => events.push(e));
     const m = await member();
     expect(await m.state()).toMatchObject({ syncState: 'setup' });
     const [setup] = await m.uplink();
@@ -103,6 +106,13 @@ describe('TS005 remote multicast setup over the real UDP socket', () => {
       timeToStart: 28,
     });
     expect(await m.state()).toMatchObject({ syncState: 'joined', joined: true, syncError: null });
+    off();
+    // What the group's push URLs receive: each step of this member.
+    expect(events.filter((e) => e.kind === 'sync').map((e) => e.kind === 'sync' && e.data.syncState)).toEqual([
+      'setup',
+      'session',
+      'joined',
+    ]);
     const info = (await t.call(alice, 'GET', '/api/mcgroup/info', { mcEUI: group.mcEUI })).body.data;
     expect(info).toMatchObject({ syncNums: 1 });
     const status = (await t.call(alice, 'GET', '/api/mcgroup/status', { mcEUI: group.mcEUI })).body.data;

@@ -1,4 +1,4 @@
-import { MC_SETUP, type McSyncError, periodicityOf } from '@lns/contract/multicast';
+import { MC_SETUP, type McSyncError, type McSyncState, periodicityOf } from '@lns/contract/multicast';
 import { encryptMcKey, mcKEKey, mcRootKeyFromGenAppKey, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { gpsTimeMs } from '@lns/lorawan/classb';
 import { getRegion } from '@lns/lorawan/regions';
@@ -72,7 +72,7 @@ async function send(dp: Stage, devEUI: string, cmd: Ts005Command): Promise<void>
 
 /** Moves a member on, unless another instance already did (the state is compared). */
 async function moveTo(
-  dp: Pick<Stage, 'db'>,
+  dp: Pick<Stage, 'db' | 'events'>,
   m: Member,
   state: string,
   set: { error?: McSyncError | null; syncFCnt?: number | null; sessionEnds?: number | null; attempts?: number } = {},
@@ -85,9 +85,21 @@ async function moveTo(
         session_ends = ${set.sessionEnds === undefined ? m.sessionEnds : set.sessionEnds},
         updated_at = ${Date.now()}
       WHERE dev_eui = ${m.devEui} AND sync_state = ${m.state} AND attempts = ${m.attempts}
-      RETURNING dev_eui`),
+      RETURNING mc_eui, sync_state, sync_error, sync_f_cnt`),
   );
-  return rows.length > 0;
+  const r = rows[0];
+  if (r && (state !== m.state || set.error))
+    dp.events.multicast({
+      mcEUI: String(r.mc_eui),
+      kind: 'sync',
+      data: {
+        devEUI: m.devEui,
+        syncState: state as McSyncState,
+        syncError: (r.sync_error as McSyncError | null) ?? null,
+        syncFCnt: r.sync_f_cnt === null ? null : Number(r.sync_f_cnt),
+      },
+    });
+  return r !== undefined;
 }
 
 /** McGroupSetupReq: the group key under the member's McKEKey (from the group's GenAppKey), FCnts from `minFCnt` on. */
