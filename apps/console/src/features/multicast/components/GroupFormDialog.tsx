@@ -282,6 +282,9 @@ export function GroupFormDialog({ onClose, group }: { onClose: () => void; group
         <Box sx={{ gridColumn: '1 / -1' }}>
           <MqttUnavailable />
           {toggle('enableMQTT', (on) => set('enableMQTT', on), !mqtt.available && !group?.enableMQTT)}
+          <Typography variant="body2" color="text.secondary">
+            {t('mqttLater')}
+          </Typography>
         </Box>
         <TextField
           size="small"
