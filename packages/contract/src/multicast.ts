@@ -1,6 +1,6 @@
 /**
  * Multicast groups (docs/product/multicast.md): the group, its member devices and gateways, the
- * route chart, and multicast downlinks. Decisions the specification leaves open are recorded here
+ * route chart, and multicast downlinks. Our own decisions are recorded here
  * and in that page:
  * - A device and a gateway belong to at most one group (14011, 14013); members share the group's
  *   region (14014, 14015); a group holds at most MC_DEVICES_MAX devices (14004).
@@ -9,7 +9,7 @@
  *   GenAppKey gives each member's McKEKey. Without remote setup the operator provisions the
  *   members with the entered McAppSKey and McNwkSKey (their sync state is 'manual').
  * - Multicast downlinks are unconfirmed (LoRaWAN has no multicast acknowledgement); `confirmed`
- *   is accepted for the spec's field but must be false.
+ *   is accepted (the API has the field) but must be false.
  */
 import { z } from 'zod';
 import { pushHeaders, pushUrls } from './applications';
@@ -56,7 +56,7 @@ export const MC_SETUP = {
   giveUpAfter: 6,
 } as const;
 
-/** Form rules (spec): switching class sets the ping period; remote toggles reset group ID and extension. */
+/** Form rules: switching class sets the ping period; remote toggles reset group ID and extension. */
 export const pingPeriodFor = (cls: McClass): number => (cls === 'B' ? PING_SLOT_PERIOD_DEFAULT : 0);
 /** TS005 periodicity of a ping period (1 s → 0 … 128 s → 7). */
 export const periodicityOf = (pingSlotPeriod: number): number => Math.log2(pingSlotPeriod);

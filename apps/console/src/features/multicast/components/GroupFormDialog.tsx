@@ -106,7 +106,7 @@ const REFUSALS: RefusalTable<GroupForm> = {
   [C.MC_GROUP_ID]: { field: 'groupID', message: 'common:codes.14019' },
 };
 
-/** Add (group undefined) or update a multicast group, with the spec's switching rules. */
+/** Add (group undefined) or update a multicast group, with the form's switching rules (docs/product/multicast.md). */
 export function GroupFormDialog({ onClose, group }: { onClose: () => void; group?: McGroupDetail }) {
   const { t } = useTranslation('multicast');
   const mqtt = useMqttAvailability();
