@@ -57,6 +57,8 @@ test('create a group, bind devices and gateways, watch them join, see the route 
     await expect(page.getByTestId('mc-detail')).toBeVisible();
     await page.getByRole('link', { name: 'Group devices' }).click();
     await page.getByTestId('mc-add-devices').click();
+    // Other journeys' devices may be available too: this simulation's EUIs start with E2-E9.
+    await page.getByTestId('mc-available-keyword').fill('E2-E9');
     const available = page.getByTestId('mc-available');
     await expect(available.getByRole('row')).toHaveCount(5);
     await available.getByRole('checkbox').first().check();
@@ -68,6 +70,7 @@ test('create a group, bind devices and gateways, watch them join, see the route 
 
     await page.getByRole('link', { name: 'Group gateways' }).click();
     await page.getByTestId('mc-add-gateways').click();
+    await page.getByTestId('mc-available-keyword').fill('E2-E9');
     await expect(page.getByTestId('mc-available').getByRole('row')).toHaveCount(3);
     await page.getByTestId('mc-available').getByRole('checkbox').first().check();
     await page.getByTestId('mc-bind').click();
