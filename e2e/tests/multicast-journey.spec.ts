@@ -20,6 +20,8 @@ test('create a group, bind devices and gateways, watch them join, see the route 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem('lns.token')))!;
+  // A retry starts from no group (a first attempt may have created it).
+  await page.request.post('/api/mcgroup/delete', { headers: { 'x-access-token': token }, data: { mcEUIs: [MC_EUI] } });
   let sim: SimulationHandle | undefined;
   try {
     sim = await startSimulation({
