@@ -14,6 +14,14 @@ export function formatSummary(c: SimCounters, seconds: number, devices: number, 
     `uplinks        ${c.uplinks} sent (${c.confirmedUplinks} confirmed, ${c.uplinksAcked} acknowledged), ${c.receptions} gateway receptions`,
     `downlinks      ${c.downlinks} received (${c.confirmedDownlinks} confirmed, ${c.downlinkAcksSent} ACKs sent), ${c.unmatchedDownlinks} unmatched`,
     `gateways       ${c.txAcks} TX_ACKs sent, ${c.pushAcks} PUSH_ACKs received`,
+    ...(multicast(c) ? [multicast(c)] : []),
     `errors         ${c.errors}`,
   ].join('\n');
+}
+
+/** The multicast line, only when the devices took part in multicast. */
+function multicast(c: SimCounters): string {
+  const seen = c.ts005Answers + c.multicastFrames + c.multicastDuplicates + c.multicastIgnored + c.multicastOutOfRange;
+  if (seen === 0) return '';
+  return `multicast      ${c.ts005Answers} TS005 answers, ${c.multicastFrames} frames taken, ${c.multicastDuplicates} duplicates dropped, ${c.multicastIgnored} ignored, ${c.multicastOutOfRange} out of range`;
 }

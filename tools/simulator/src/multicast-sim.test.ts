@@ -83,6 +83,10 @@ describe('multicast end to end with the simulator', () => {
       const c = await sim.waitFor((x) => x.multicastFrames >= 20 && x.multicastDuplicates >= 20, 20_000);
       expect(c.multicastFrames).toBe(20);
       expect(c.multicastDuplicates).toBe(20);
+      // Every device is in range of both gateways at RX2 (SF12) and listening: nothing dropped or unmatched.
+      expect(c.multicastOutOfRange).toBe(0);
+      expect(c.multicastIgnored).toBe(0);
+      expect(c.unmatchedDownlinks).toBe(0);
       const got = events.filter(
         (e) => e.type === 'multicast' && e.text.includes('multicast 01ab0201 fcnt 0 port 10: c0ffee'),
       );

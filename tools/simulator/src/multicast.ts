@@ -4,19 +4,29 @@ import {
   mcKEKey,
   mcNwkSKey,
   mcRootKeyFromGenAppKey,
+  TS005_PACKAGE,
   type Ts005Command,
   ts005,
 } from '@lns/lorawan/applayer/ts005';
 import { gpsTimeMs, nextPingSlot } from '@lns/lorawan/classb';
-import { openDataFrame } from '@lns/lorawan/frames';
-import { getDataRate, type Region } from '@lns/lorawan/regions';
+import { type OpenedDataFrame, openDataFrame } from '@lns/lorawan/frames';
+import { type Channel, dataRateOfDatr, getDataRate, type Region } from '@lns/lorawan/regions';
 
 /**
  * The device side of LoRaWAN TS005 (remote multicast setup), written from
  * docs/protocols/ts005-remote-multicast.md: groups set up by the network, the class C or B
  * session each runs, and the multicast frames received during it (once, whichever gateway sent it).
  */
-export const TS005_PORT = 200;
+
+interface Session {
+  cls: 'B' | 'C';
+  /** GPS ms: from SessionTime for 2^SessionTimeOut s. */
+  startGpsMs: number;
+  endGpsMs: number;
+  freqHz: number;
+  dr: number;
+  periodicity: number;
+}
 
 interface Group {
   mcAddr: string;
@@ -25,39 +35,55 @@ interface Group {
   minFCnt: number;
   maxFCnt: number;
   lastFCnt: number | null;
-  session?: { cls: 'B' | 'C'; startMs: number; endMs: number; freqHz: number; dr: number; periodicity: number };
+  session?: Session;
 }
 
 export type MulticastReception =
   | { kind: 'frame'; groupId: number; mcAddr: string; fCnt: number; fPort: number | null; payload: string }
-  | { kind: 'duplicate' | 'outside-session' | 'bad-fcnt'; groupId: number; fCnt: number };
+  /** The same FCnt again: the copy another gateway sent. */
+  | { kind: 'duplicate'; groupId: number; mcAddr: string; fCnt: number }
+  /** Not on the session's channel, data rate or time (or no session): the radio was not listening. */
+  | { kind: 'outside-session'; groupId: number; mcAddr: string; fCnt: number }
+  /** Outside [minMcFCount, maxMcFCount] or older than the last frame taken. */
+  | { kind: 'bad-fcnt'; groupId: number; mcAddr: string; fCnt: number };
 
 /** What the gateway was told: when and on which channel the frame goes out. */
 export interface TxInfo {
   freqMHz: number;
-  datr: string;
+  datr: string | number;
   imme?: boolean;
   tmms?: number;
 }
 
-/** GPS seconds (mod 2^32) back to epoch ms, taking the 32-bit window nearest to now. */
-function gpsSecondsToUnixMs(gpsS: number, nowMs: number): number {
-  const nowGps = Math.floor(gpsTimeMs(nowMs) / 1000);
+/** TS005 SessionTime (GPS seconds mod 2^32) to full GPS ms, taking the 32-bit window nearest to now. */
+function sessionStartGpsMs(sessionTime: number, nowGpsMs: number): number {
+  const nowS = Math.floor(nowGpsMs / 1000);
   const wrap = 2 ** 32;
-  let full = nowGps - (nowGps % wrap) + gpsS;
-  if (full - nowGps > wrap / 2) full -= wrap;
-  return nowMs + (full - nowGps) * 1000;
+  let full = nowS - (nowS % wrap) + sessionTime;
+  if (full - nowS > wrap / 2) full -= wrap;
+  else if (nowS - full > wrap / 2) full += wrap;
+  return full * 1000;
 }
+
+const hexAddr = (phy: Buffer): string =>
+  phy.length >= 5 ? Buffer.from(phy.subarray(1, 5)).reverse().toString('hex') : '';
 
 export class MulticastClient {
   readonly groups = new Map<number, Group>();
   private readonly kek: string;
+  private readonly downlinkFreqs: Set<number>;
 
+  /**
+   * `channels`: the uplink channels the device knows (its RX1 downlink channels follow from
+   * them); the region's defaults when not given.
+   */
   constructor(
     genAppKey: string,
     private readonly region: Region,
+    channels: readonly Channel[] = region.defaultChannels,
   ) {
     this.kek = mcKEKey(mcRootKeyFromGenAppKey(genAppKey));
+    this.downlinkFreqs = new Set([region.rx2.frequency, ...channels.map((c) => region.rx1Frequency(c.frequency))]);
   }
 
   /** Answers to the TS005 requests of one FPort 200 downlink (empty when nothing needs an answer). */
@@ -66,22 +92,32 @@ export class MulticastClient {
     try {
       reqs = ts005.decode(payload, 'down');
     } catch {
-      return [];
+      return []; // a device drops an application-layer message it cannot parse
     }
     const answers: Ts005Command[] = [];
     for (const r of reqs) {
-      const a = this.answer(r, nowMs);
+      const a = this.answer(r, gpsTimeMs(nowMs));
       if (a) answers.push(a);
     }
     return answers;
   }
 
-  private answer(r: Ts005Command, nowMs: number): Ts005Command | undefined {
+  /** Whether a frame to this DevAddr is for one of this device's groups. */
+  hasGroupAddr(devAddr: string): boolean {
+    for (const g of this.groups.values()) if (g.mcAddr === devAddr) return true;
+    return false;
+  }
+
+  private answer(r: Ts005Command, nowGpsMs: number): Ts005Command | undefined {
     switch (r.type) {
       case 'PackageVersionReq':
-        return { type: 'PackageVersionAns', packageIdentifier: 2, packageVersion: 1 };
+        return {
+          type: 'PackageVersionAns',
+          packageIdentifier: TS005_PACKAGE.identifier,
+          packageVersion: TS005_PACKAGE.version,
+        };
       case 'McGroupStatusReq': {
-        const items = [...this.groups].filter(([id]) => (r.reqGroupMask >> id) & 1);
+        const items = [...this.groups].filter(([id]) => (r.reqGroupMask >> id) & 1).sort(([a], [b]) => a - b);
         return {
           type: 'McGroupStatusAns',
           ansGroupMask: items.reduce((m, [id]) => m | (1 << id), 0),
@@ -90,6 +126,7 @@ export class MulticastClient {
         };
       }
       case 'McGroupSetupReq': {
+        // A new setup replaces the group: new keys, counters from minMcFCount, no session until asked.
         const mcKey = decryptMcKey(this.kek, r.mcKeyEncrypted);
         this.groups.set(r.mcGroupId, {
           mcAddr: r.mcAddr,
@@ -109,18 +146,19 @@ export class MulticastClient {
       case 'McClassBSessionReq': {
         const g = this.groups.get(r.mcGroupId);
         const drError = !this.supportsDr(r.dr);
-        const freqError = !this.supportsFreq(r.dlFrequency);
-        const type = r.type === 'McClassCSessionReq' ? 'McClassCSessionAns' : 'McClassBSessionAns';
-        const bad = !g || drError || freqError;
-        const startMs = gpsSecondsToUnixMs(r.sessionTime, nowMs);
-        if (!bad) {
+        const freqError = !this.downlinkFreqs.has(r.dlFrequency);
+        const classB = r.type === 'McClassBSessionReq';
+        const type = classB ? 'McClassBSessionAns' : 'McClassCSessionAns';
+        const startGpsMs = sessionStartGpsMs(r.sessionTime, nowGpsMs);
+        const ok = g !== undefined && !drError && !freqError;
+        if (ok) {
           g.session = {
-            cls: type === 'McClassCSessionAns' ? 'C' : 'B',
-            startMs,
-            endMs: startMs + 2 ** r.sessionTimeOut * 1000,
+            cls: classB ? 'B' : 'C',
+            startGpsMs,
+            endGpsMs: startGpsMs + 2 ** r.sessionTimeOut * 1000,
             freqHz: r.dlFrequency,
             dr: r.dr,
-            periodicity: r.type === 'McClassBSessionReq' ? r.periodicity : 0,
+            periodicity: classB ? r.periodicity : 0,
           };
         }
         return {
@@ -128,8 +166,8 @@ export class MulticastClient {
           mcGroupId: r.mcGroupId,
           drError,
           freqError,
-          mcGroupUndefined: !g,
-          timeToStart: bad ? null : Math.max(0, Math.round((startMs - nowMs) / 1000)),
+          mcGroupUndefined: g === undefined,
+          timeToStart: ok ? Math.max(0, Math.round((startGpsMs - nowGpsMs) / 1000)) : null,
         };
       }
       default:
@@ -137,54 +175,37 @@ export class MulticastClient {
     }
   }
 
+  /** A data rate the device can receive in its region (US915's uplink-only DR0-4 are not). */
   private supportsDr(dr: number): boolean {
     try {
-      return getDataRate(this.region, dr) !== null;
+      return getDataRate(this.region, dr).downlink;
     } catch {
       return false;
     }
   }
 
-  /** A downlink frequency the region uses (RX2 or an RX1 channel). */
-  private supportsFreq(hz: number): boolean {
-    if (hz === this.region.rx2.frequency) return true;
-    return this.region.defaultChannels.some((c) => this.region.rx1Frequency(c.frequency) === hz);
-  }
-
   /**
    * A frame heard on `tx`: a group's frame during its session (class C: any time in it on its
-   * channel; class B: only at one of McAddr's ping slots), checked and decrypted; a FCnt already
-   * taken (the same frame from another gateway) or out of the group's range is reported as such.
+   * channel and data rate; class B: only at one of McAddr's ping slots), checked and decrypted.
+   * A FCnt already taken (the same frame from another gateway), older, or outside the group's
+   * range is reported as such. Undefined: not a frame of this device's groups.
    */
   receive(phy: Buffer, tx: TxInfo, nowMs = Date.now()): MulticastReception | undefined {
-    const devAddr = phy.length >= 5 ? Buffer.from(phy.subarray(1, 5)).reverse().toString('hex') : '';
+    const mcAddr = hexAddr(phy);
     for (const [groupId, g] of this.groups) {
-      if (g.mcAddr !== devAddr) continue;
-      let opened: ReturnType<typeof openDataFrame>;
-      try {
-        opened = openDataFrame(phy, { nwkSKey: g.nwkSKey, appSKey: g.appSKey, lastFCnt: g.lastFCnt ?? g.minFCnt });
-      } catch {
-        return undefined;
-      }
-      if (!opened.micValid) continue;
+      if (g.mcAddr !== mcAddr) continue;
+      const opened = open(phy, g);
+      if (!opened) continue;
       const fCnt = opened.fCnt;
-      const s = g.session;
-      const atMs = tx.tmms !== undefined ? tx.tmms : gpsTimeMs(nowMs);
-      const inSession =
-        s !== undefined &&
-        Math.round(tx.freqMHz * 1e6) === s.freqHz &&
-        atMs >= gpsTimeMs(s.startMs) &&
-        atMs < gpsTimeMs(s.endMs) &&
-        (s.cls === 'C' ? tx.imme === true || tx.tmms === undefined : this.onPingSlot(g.mcAddr, s.periodicity, tx.tmms));
-      if (!inSession) return { kind: 'outside-session', groupId, fCnt };
-      if (fCnt < g.minFCnt || fCnt > g.maxFCnt) return { kind: 'bad-fcnt', groupId, fCnt };
-      if (g.lastFCnt !== null && fCnt <= g.lastFCnt) return { kind: 'duplicate', groupId, fCnt };
+      const base = { groupId, mcAddr, fCnt };
+      if (!this.listening(g.session, mcAddr, tx, nowMs)) return { kind: 'outside-session', ...base };
+      const older = g.lastFCnt !== null && fCnt < g.lastFCnt;
+      if (fCnt < g.minFCnt || fCnt > g.maxFCnt || older) return { kind: 'bad-fcnt', ...base };
+      if (fCnt === g.lastFCnt) return { kind: 'duplicate', ...base };
       g.lastFCnt = fCnt;
       return {
         kind: 'frame',
-        groupId,
-        mcAddr: g.mcAddr,
-        fCnt,
+        ...base,
         fPort: opened.frame.fPort,
         payload: opened.payload?.toString('hex') ?? '',
       };
@@ -192,8 +213,42 @@ export class MulticastClient {
     return undefined;
   }
 
-  private onPingSlot(mcAddr: string, periodicity: number, tmms: number | undefined): boolean {
-    if (tmms === undefined) return false;
-    return nextPingSlot({ nowGpsMs: tmms, devAddr: mcAddr, periodicity }) === tmms;
+  /** Whether the radio listens for the group on `tx`: the session's channel and DR, within its time. */
+  private listening(s: Session | undefined, mcAddr: string, tx: TxInfo, nowMs: number): boolean {
+    if (!s || Math.round(tx.freqMHz * 1e6) !== s.freqHz || !this.sameDr(tx.datr, s.dr)) return false;
+    const at = tx.tmms ?? gpsTimeMs(nowMs);
+    if (at < s.startGpsMs || at >= s.endGpsMs) return false;
+    // Class C listens all the time; class B opens McAddr's ping slots only.
+    if (s.cls === 'C') return true;
+    return (
+      tx.tmms !== undefined &&
+      nextPingSlot({ nowGpsMs: tx.tmms, devAddr: mcAddr, periodicity: s.periodicity }) === tx.tmms
+    );
+  }
+
+  private sameDr(datr: string | number, dr: number): boolean {
+    try {
+      return dataRateOfDatr(this.region, datr, 'down') === dr;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * The frame under the group's keys. Its 16-bit FCnt is read forward from the last one taken (or
+ * from minMcFCount); when that does not check out, as the counter just below, so an old frame is
+ * told apart from someone else's.
+ */
+function open(phy: Buffer, g: Group): OpenedDataFrame | undefined {
+  const keys = { nwkSKey: g.nwkSKey, appSKey: g.appSKey };
+  try {
+    const ahead = openDataFrame(phy, { ...keys, lastFCnt: g.lastFCnt ?? g.minFCnt });
+    if (ahead.micValid) return ahead;
+    if (ahead.fCnt < 0x10000) return undefined;
+    const behind = openDataFrame(phy, { ...keys, fCnt: ahead.fCnt - 0x10000 });
+    return behind.micValid ? behind : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -2,7 +2,7 @@
  * A small radio model: gateways and devices placed on a plane, log-distance path loss with
  * shadowing, so each uplink is heard by the gateways in range with plausible RSSI and SNR.
  */
-import { type Channel, dataRateOf, getRegion, getSubnet, type Region } from '@lns/lorawan/regions';
+import { type Channel, dataRateOf, getRegion, getSubnet, parseDatr, type Region } from '@lns/lorawan/regions';
 
 /** Standard normal sample (Box-Muller). */
 export const gauss = (rand: () => number) => Math.sqrt(-2 * Math.log(rand() || 1e-9)) * Math.cos(2 * Math.PI * rand());
@@ -19,9 +19,28 @@ const TX_POWER_DBM = 14;
 
 export const sensitivity = (sf: number) => SENSITIVITY[sf] ?? -123;
 
-/** Mean RSSI at distance (km): 120 dB at 1 km, exponent 3.5 (suburban). */
+/** Path loss at distance (km): 120 dB at 1 km, exponent 3.5 (suburban). */
+const pathLossDb = (km: number) => 120 + 35 * Math.log10(Math.max(km, 0.05));
+
+/** Mean RSSI of a device's uplink at distance (km). */
 export function meanRssi(km: number): number {
-  return TX_POWER_DBM - (120 + 35 * Math.log10(Math.max(km, 0.05)));
+  return TX_POWER_DBM - pathLossDb(km);
+}
+
+/**
+ * Whether a device `km` from a gateway hears a downlink sent at `powerDbm` with `datr`: the mean
+ * path loss against the sensitivity (3 dB worse per doubling of the bandwidth), without fading, so
+ * a device in range of two gateways hears both copies of a multicast frame. FSK is taken as SF7.
+ */
+export function hearsDownlink(km: number, datr: string | number, powerDbm: number): boolean {
+  let floor = sensitivity(7);
+  try {
+    const d = parseDatr(datr);
+    if (d.modulation === 'LORA') floor = sensitivity(d.sf!) + 10 * Math.log10(d.bw! / 125);
+  } catch {
+    return false;
+  }
+  return powerDbm - pathLossDb(km) >= floor;
 }
 
 /**

@@ -2,14 +2,14 @@
  * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
  * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
  */
-import { type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
+import { TS005_PORT, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { prng } from '@lns/lorawan/prng';
 import type { Rxpk, Txpk } from '@lns/semtech-udp/packets';
 import { SimDevice } from './device';
 import { SimGateway } from './gateway';
-import { MulticastClient, TS005_PORT } from './multicast';
+import { MulticastClient } from './multicast';
 import { type Provisioned, provision } from './provision';
-import { devicePosition, distanceKm, gatewayPosition, pickSf, radioPlan, receive } from './radio';
+import { devicePosition, distanceKm, gatewayPosition, hearsDownlink, pickSf, radioPlan, receive } from './radio';
 
 export interface SimulationOptions {
   /** Server API, e.g. http://127.0.0.1:8080. */
@@ -89,6 +89,10 @@ export interface SimCounters {
   /** Multicast frames taken by a device, and copies of one it already had (sent by another gateway). */
   multicastFrames: number;
   multicastDuplicates: number;
+  /** Group frames a device heard but dropped: outside its session's channel or time, or a FCnt out of range. */
+  multicastIgnored: number;
+  /** Copies of a group frame a member did not hear (too far from the gateway that sent it). */
+  multicastOutOfRange: number;
   errors: number;
 }
 
@@ -122,6 +126,8 @@ const newCounters = (): SimCounters => ({
   ts005Answers: 0,
   multicastFrames: 0,
   multicastDuplicates: 0,
+  multicastIgnored: 0,
+  multicastOutOfRange: 0,
   errors: 0,
 });
 
@@ -177,7 +183,7 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     const pos = devicePosition(rand);
     const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
     const dev = new SimDevice(spec, pos, pickSf(best), plan.sfOf);
-    if (o.genAppKey) dev.multicast = new MulticastClient(o.genAppKey, plan.region);
+    if (o.genAppKey) dev.multicast = new MulticastClient(o.genAppKey, plan.region, [...plan.join, ...plan.data]);
     return dev;
   });
 
@@ -294,27 +300,40 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     });
   }
 
-  /** A frame to a multicast address: each device in that group takes it once. */
+  /**
+   * A frame to a multicast address: each member in range of the gateway hears it and takes it
+   * once; the copy another gateway sends is counted as a duplicate. False: no device has the group.
+   */
   function deliverMulticast(gw: SimGateway, phy: Buffer, txpk: Txpk): boolean {
-    let matched = false;
-    const tx = { freqMHz: txpk.freq, datr: String(txpk.datr), imme: txpk.imme, tmms: txpk.tmms };
+    const mcAddr = Buffer.from(phy.subarray(1, 5)).reverse().toString('hex');
+    const tx = { freqMHz: txpk.freq, datr: txpk.datr, imme: txpk.imme, tmms: txpk.tmms };
+    let known = false;
     for (const dev of devices) {
-      const r = dev.multicast?.receive(phy, tx);
+      if (!dev.multicast?.hasGroupAddr(mcAddr)) continue;
+      if (!hearsDownlink(distanceKm(gw.pos, dev.pos), txpk.datr, txpk.powe)) {
+        known = true;
+        counters.multicastOutOfRange++;
+        continue;
+      }
+      const r = dev.multicast.receive(phy, tx);
       if (!r) continue;
-      matched = true;
+      known = true;
+      const ids = { devEUI: dev.devEUI, gwID: gw.gwID };
       if (r.kind === 'duplicate') counters.multicastDuplicates++;
-      if (r.kind !== 'frame') continue;
-      counters.multicastFrames++;
-      emit(
-        'multicast',
-        `${dev.devEUI} multicast ${r.mcAddr} fcnt ${r.fCnt} port ${r.fPort}: ${r.payload} (via ${gw.gwID})`,
-        {
-          devEUI: dev.devEUI,
-          gwID: gw.gwID,
-        },
-      );
+      else if (r.kind === 'frame') {
+        counters.multicastFrames++;
+        emit(
+          'multicast',
+          `${dev.devEUI} multicast ${r.mcAddr} fcnt ${r.fCnt} port ${r.fPort}: ${r.payload} (via ${gw.gwID})`,
+          ids,
+        );
+      } else {
+        counters.multicastIgnored++;
+        const why = r.kind === 'bad-fcnt' ? 'FCnt out of range or old' : 'not listening (outside its session)';
+        emit('multicast', `${dev.devEUI} ignored multicast ${r.mcAddr} fcnt ${r.fCnt}: ${why} (via ${gw.gwID})`, ids);
+      }
     }
-    return matched;
+    return known;
   }
 
   function deliver(gw: SimGateway, phy: Buffer, txpk: Txpk) {
