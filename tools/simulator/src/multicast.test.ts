@@ -135,7 +135,7 @@ describe('the simulator’s TS005 device side', () => {
   });
 
   it('gives the time to the session start and hears nothing before it', () => {
-    const now = Date.now();
+    const now = Math.floor(Date.now() / 1000) * 1000; // on a whole second: exactly 30 s to go
     const c = new MulticastClient(GEN_APP_KEY, eu868);
     c.handle(setupReq(), now);
     expect(c.handle(classC({ sessionTime: gpsS(now) + 30 }), now)[0]).toMatchObject({ timeToStart: 30 });
