@@ -30,7 +30,7 @@ describe('sign-in body', () => {
   });
 
   it('gives admins the admin and user access, others the user access', () => {
-    expect(accessOf(1)).toEqual(['admin', 'user']);
+    expect(accessOf(1)).toEqual(['admin', 'user', 'fuota']);
     expect(accessOf(0)).toEqual(['user']);
   });
 });

@@ -3,7 +3,7 @@
  * `msg`; nothing else declares a code. The console shows its own words for each code
  * (common:codes in its locales; a test checks every code here has them).
  *
- * Within 14001-14019, 15001-15008 and 20001-20007 the individual numbers are our own assignment,
+ * Within 14001-14019, 15001-15008, 16001-16004 and 20001-20007 the individual numbers are our own assignment,
  * fixed here.
  */
 export type Locale = 'en-US' | 'zh-CN';
@@ -131,6 +131,9 @@ export const CODES = {
   15007: t(500, 'deserialization error', '反序列化错误'),
   15008: t(500, 'serialization error', '序列化错误'),
   16001: t(409, 'firmware upgrade task exists', '固件升级任务已存在'),
+  16002: t(409, 'firmware upgrade task running, abort it first', '固件升级任务正在运行，请先中止'),
+  16003: t(409, 'firmware upgrade task already finished', '固件升级任务已结束'),
+  16004: t(404, 'firmware upgrade task missing', '固件升级任务不存在'),
   20001: t(400, 'parameter format error', '参数格式错误'),
   20002: t(500, 'query error', '查询错误'),
   20003: t(500, 'delete error', '删除错误'),
@@ -227,6 +230,9 @@ export const C = {
   MC_REMOTE_OFF: 14018,
   MC_GROUP_ID: 14019,
   FUOTA_TASK_EXISTS: 16001,
+  FUOTA_TASK_RUNNING: 16002,
+  FUOTA_TASK_FINISHED: 16003,
+  FUOTA_TASK_MISSING: 16004,
 } as const satisfies Record<string, Code>;
 
 export function isCode(n: number): n is Code {

@@ -9,5 +9,9 @@ export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
 
 export type Access = 'admin' | 'user' | 'fuota' | 'rhf3m485' | 'rhf3mr01';
 
-/** The access strings a role grants; product types add theirs when an application of that type is opened. */
-export const accessOf = (admin: number): Access[] => (admin === USER_ROLE.admin ? ['admin', 'user'] : ['user']);
+/**
+ * The access strings a role grants; product types add theirs when an application of that type is
+ * opened. FUOTA is for admins (packages/contract/src/fuota.ts says why).
+ */
+export const accessOf = (admin: number): Access[] =>
+  admin === USER_ROLE.admin ? ['admin', 'user', 'fuota'] : ['user'];

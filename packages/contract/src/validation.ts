@@ -80,6 +80,12 @@ export const V = {
   mcFPort: 'multicast port is 1 to 128',
   hexData: 'please enter only hexadecimal characters',
   mcUnconfirmed: 'multicast downlinks are unconfirmed',
+  firmwareNameEmpty: 'firmware name cannot be empty',
+  redundancyRange: 'Please enter 1~100',
+  firmwareEmpty: 'please choose a firmware file',
+  firmwareTooLarge: 'Please upload a firmware file of 65536 bytes or less',
+  firmwareDataUrl: 'payload must be a Base64 data URL',
+  versionLong: 'a version is at most 32 characters',
 } as const;
 
 export type ValidationKey = keyof typeof V;

@@ -7,6 +7,8 @@ import { deviceDataApi } from './device-data';
 import { deviceTagApi } from './device-tags';
 import { deviceApi } from './devices';
 import { downlinkApi } from './downlinks';
+import { fileApi } from './files';
+import { fuotaApi } from './fuota';
 import { gatewayDataApi } from './gateway-data';
 import { gatewayTagApi } from './gateway-tags';
 import { gatewayTypeApi } from './gateway-types';
@@ -39,6 +41,8 @@ export const API = {
   mcDevice: mcDeviceApi,
   mcGateway: mcGatewayApi,
   mcDownlink: mcDownlinkApi,
+  file: fileApi,
+  fuota: fuotaApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const ENDPOINTS: readonly EndpointDef[] = Object.values(API).flatMap((area) => Object.values(area));
