@@ -34,7 +34,8 @@ describe('LoginPage', () => {
     const body = JSON.parse(String(calls.find((c) => c.url.pathname === '/api/login')!.init!.body));
     expect(body).toMatchObject({ name: 'admin', password: 'pw' });
     expect(typeof body.timeStamp).toBe('number');
-    expect(session.access).toEqual(['admin', 'user']);
+    // An admin's access grants FUOTA too (packages/contract/src/roles.ts).
+    expect(session.access).toEqual(['admin', 'user', 'fuota']);
     expect(session.name).toBe('admin');
   });
 
