@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { C } from '@lns/contract/codes';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, setupI18n } from '../../test/render';
+import { stubUpload } from '../../test/xhr';
+import { session } from '../lib/session';
+import { toast } from '../lib/toast';
+import { FileUpload, type UploadedFile } from './FileUpload';
+
+const bytes = Uint8Array.from({ length: 300 }, (_, i) => i % 251);
+const file = (name = 'fw.bin', content: Uint8Array = bytes) => new File([content], name);
+const digest = createHash('sha256').update(bytes).digest('hex');
+const stored = { fileUrl: `/api/file/${digest}`, fileName: 'fw.bin', size: bytes.length, digest };
+
+function renderWidget(props: Partial<Parameters<typeof FileUpload>[0]> = {}) {
+  const onUploaded = vi.fn<(r: UploadedFile) => void>();
+  const onRead = vi.fn();
+  renderWithProviders(
+    <FileUpload value={null} onUploaded={onUploaded} onRemove={() => {}} onRead={onRead} {...props} />,
+  );
+  return { onUploaded, onRead };
+}
+const choose = (f: File) => fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [f] } });
+
+describe('FileUpload', () => {
+  beforeAll(() => setupI18n());
+  beforeEach(() => {
+    toast.clear();
+    session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
+  });
+
+  it('refuses a file over the limit before reading or sending it, in the words it is given', async () => {
+    const sent = stubUpload(() => ({ body: { code: 0, data: stored } }));
+    const { onRead, onUploaded } = renderWidget({
+      maxBytes: 100,
+      tooLargeText: () => 'Please upload a firmware file of 65536 bytes or less',
+    });
+    choose(file());
+    expect(await screen.findByTestId('upload-problem')).toHaveTextContent(
+      'Please upload a firmware file of 65536 bytes or less',
+    );
+    expect(toast.current).toMatchObject({ kind: 'warning' });
+    expect(sent).toHaveLength(0);
+    expect(onRead).not.toHaveBeenCalled();
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('names the file and the limit in M by default', async () => {
+    stubUpload(() => ({ body: { code: 0, data: stored } }));
+    renderWidget({ maxBytes: 1024 * 1024 });
+    expect(screen.getByText('At most 1M')).toBeInTheDocument();
+    choose(file('big.bin', new Uint8Array(1024 * 1024 + 1)));
+    expect(await screen.findByTestId('upload-problem')).toHaveTextContent(
+      'big.bin is too large: files of at most 1M are accepted',
+    );
+  });
+
+  it('sends the SHA-256 digest before the file with the token, shows progress, hides it 500 ms after the end', async () => {
+    const sent = stubUpload(() => ({ body: { code: 0, data: stored } }));
+    const { onUploaded, onRead } = renderWidget();
+    choose(file());
+    const overlay = await screen.findByTestId('upload-progress');
+    await waitFor(() => expect(overlay).toHaveAttribute('data-progress', '50'));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledOnce());
+    expect(onUploaded.mock.calls[0]![0]).toMatchObject({ stored, existed: false });
+    expect(onRead.mock.calls[0]![1]).toEqual(bytes);
+    expect(sent).toHaveLength(1);
+    const { form, url, headers } = sent[0]!;
+    expect(url).toBe('/api/fileupload');
+    expect(headers['x-access-token']).toBe('tok-1');
+    expect([...form.keys()]).toEqual(['digest', 'file']);
+    expect(form.get('digest')).toBe(digest);
+    expect((form.get('file') as File).name).toBe('fw.bin');
+    expect(toast.current).toMatchObject({ kind: 'success', message: 'fw.bin uploaded' });
+    // Still at 100 % just after the end, gone half a second later.
+    expect(screen.getByTestId('upload-progress')).toHaveAttribute('data-progress', '100');
+    await waitFor(() => expect(screen.queryByTestId('upload-progress')).toBeNull(), { timeout: 1500 });
+  });
+
+  it('6002 (already stored) is a success notice and hands on the stored reference', async () => {
+    stubUpload(() => ({ status: 409, body: { code: C.FILE_EXISTS, msg: 'file exists', data: stored } }));
+    const { onUploaded } = renderWidget();
+    choose(file());
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledOnce());
+    expect(onUploaded.mock.calls[0]![0]).toMatchObject({ stored: { fileUrl: stored.fileUrl }, existed: true });
+    expect(toast.current).toMatchObject({
+      kind: 'success',
+      message: 'fw.bin is already stored: the stored file is used',
+    });
+    expect(screen.queryByTestId('upload-problem')).toBeNull();
+  });
+
+  it('a refused or failed upload resets the progress and says "<file> failed"', async () => {
+    stubUpload(() => ({ status: 400, body: { code: C.FILE_SIGNATURE_ERROR, msg: 'file signature error' } }));
+    const { onUploaded } = renderWidget();
+    choose(file());
+    const overlay = await screen.findByTestId('upload-progress');
+    await waitFor(() => expect(overlay).toHaveAttribute('data-progress', '50'));
+    expect(await screen.findByTestId('upload-problem')).toHaveTextContent('fw.bin failed');
+    expect(screen.queryByTestId('upload-progress')).toBeNull();
+    expect(toast.current).toMatchObject({ kind: 'error', title: 'fw.bin failed', message: 'File signature error' });
+    expect(onUploaded).not.toHaveBeenCalled();
+
+    // A network failure too; the next try starts again from 0 %.
+    stubUpload(() => 'network', []);
+    choose(file('other.bin'));
+    expect(await screen.findByTestId('upload-progress')).toHaveAttribute('data-progress', '0');
+    await waitFor(() => expect(screen.getByTestId('upload-problem')).toHaveTextContent('other.bin failed'));
+    expect(screen.queryByTestId('upload-progress')).toBeNull();
+  });
+});
