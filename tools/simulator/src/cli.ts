@@ -28,7 +28,9 @@ const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to
   --otaa SHARE          share of OTAA devices, 0..1 (default 0.5)
   --prefix HEX4         first 4 hex digits of every EUI (default 5e1a)
   --gen-app-key HEX32   take part in multicast groups with this GenAppKey: answer TS005 remote setup
-                        on port 200, receive the groups' frames (default $LNS_GEN_APP_KEY; none: no multicast)
+                        on port 200, receive the groups' frames (default $LNS_GEN_APP_KEY; none: no multicast),
+                        take part in FUOTA (TS004 on port 201): rebuild the image, print its SHA-256
+  --loss SHARE          FUOTA: share of data fragments each device drops, 0..1 (default 0)
   --quiet               summary only
 `;
 
@@ -75,6 +77,7 @@ async function main(): Promise<number> {
       otaa: { type: 'string' },
       prefix: { type: 'string', default: '5e1a' },
       'gen-app-key': { type: 'string' },
+      loss: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -112,6 +115,7 @@ async function main(): Promise<number> {
       otaaShare: number('otaa', values.otaa, 0.5, 0, 1),
       prefix: values.prefix,
       genAppKey,
+      loss: number('loss', values.loss, 0, 0, 1),
       onEvent: (e) => {
         if (!values.quiet || e.type === 'provisioned' || e.type === 'error')
           process.stdout.write(`${formatEvent(e)}\n`);

@@ -2,6 +2,8 @@ import { buildDataFrame, openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import { decodeMacCommandsLenient, encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
+import type { ClockClient } from './clock';
+import type { FragmentationClient } from './fuota';
 import type { MulticastClient } from './multicast';
 import type { Point } from './radio';
 
@@ -53,6 +55,9 @@ export class SimDevice {
   txPower = 0;
   /** TS005 device side, when the simulation takes part in multicast. */
   multicast: MulticastClient | undefined;
+  /** TS004 device side (FUOTA over the multicast sessions) and TS003 clock, with `multicast`. */
+  fuota: FragmentationClient | undefined;
+  clock: ClockClient | undefined;
   /** MAC answers (LinkADRAns) for the FOpts of the next uplink. */
   private macOut: MacCommand[] = [];
   private readonly usedNonces = new Set<number>();
@@ -74,6 +79,10 @@ export class SimDevice {
   }
   get joined() {
     return this.session !== undefined;
+  }
+  /** The last firmware image this device rebuilt through FUOTA (padding stripped). */
+  get rebuiltImage(): Buffer | undefined {
+    return this.fuota?.lastImage?.bytes;
   }
 
   joinRequest(): Buffer {

@@ -15,6 +15,7 @@ export function formatSummary(c: SimCounters, seconds: number, devices: number, 
     `downlinks      ${c.downlinks} received (${c.confirmedDownlinks} confirmed, ${c.downlinkAcksSent} ACKs sent), ${c.unmatchedDownlinks} unmatched`,
     `gateways       ${c.txAcks} TX_ACKs sent, ${c.pushAcks} PUSH_ACKs received`,
     ...(multicast(c) ? [multicast(c)] : []),
+    ...(fuota(c) ? [fuota(c)] : []),
     `errors         ${c.errors}`,
   ].join('\n');
 }
@@ -24,4 +25,10 @@ function multicast(c: SimCounters): string {
   const seen = c.ts005Answers + c.multicastFrames + c.multicastDuplicates + c.multicastIgnored + c.multicastOutOfRange;
   if (seen === 0) return '';
   return `multicast      ${c.ts005Answers} TS005 answers, ${c.multicastFrames} frames taken, ${c.multicastDuplicates} duplicates dropped, ${c.multicastIgnored} ignored, ${c.multicastOutOfRange} out of range`;
+}
+
+/** The FUOTA line, only when a device took part in a fragmentation session. */
+function fuota(c: SimCounters): string {
+  if (c.fuotaFragments + c.fuotaFragmentsLost + c.fuotaImagesRebuilt + c.fuotaIncomplete === 0) return '';
+  return `fuota          ${c.fuotaFragments} fragments received, ${c.fuotaFragmentsLost} lost (--loss), ${c.fuotaImagesRebuilt} images rebuilt, ${c.fuotaIncomplete} sessions incomplete`;
 }

@@ -2,10 +2,14 @@
  * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
  * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
  */
+import { TS003_PORT, ts003 } from '@lns/lorawan/applayer/ts003';
+import { TS004_PORT, ts004 } from '@lns/lorawan/applayer/ts004';
 import { TS005_PORT, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { prng } from '@lns/lorawan/prng';
 import type { Rxpk, Txpk } from '@lns/semtech-udp/packets';
+import { ClockClient, clockLine } from './clock';
 import { SimDevice } from './device';
+import { FragmentationClient, incompleteLine, rebuiltLine } from './fuota';
 import { SimGateway } from './gateway';
 import { MulticastClient } from './multicast';
 import { type Provisioned, provision } from './provision';
@@ -45,6 +49,10 @@ export interface SimulationOptions {
   onEvent?: (e: SimEvent) => void;
   /** The GenAppKey of the multicast groups the devices take part in (TS005 remote setup); none: no multicast. */
   genAppKey?: string;
+  /** FUOTA: share of DataFragments each device drops, 0..1 (default 0; seeded, per device). */
+  loss?: number;
+  /** FUOTA: multiplies the TS004 status answer delay (default 1; tests shorten it). */
+  fuotaDelayScale?: number;
 }
 
 export type SimEventType =
@@ -56,6 +64,7 @@ export type SimEventType =
   | 'downlink'
   | 'tx-ack'
   | 'multicast'
+  | 'fuota'
   | 'error';
 
 export interface SimEvent {
@@ -93,6 +102,12 @@ export interface SimCounters {
   multicastIgnored: number;
   /** Copies of a group frame a member did not hear (too far from the gateway that sent it). */
   multicastOutOfRange: number;
+  /** FUOTA (TS004): DataFragments taken, and dropped by `loss`. */
+  fuotaFragments: number;
+  fuotaFragmentsLost: number;
+  /** Images rebuilt (whatever their descriptor), and status answers that had fragments missing. */
+  fuotaImagesRebuilt: number;
+  fuotaIncomplete: number;
   errors: number;
 }
 
@@ -128,6 +143,10 @@ const newCounters = (): SimCounters => ({
   multicastDuplicates: 0,
   multicastIgnored: 0,
   multicastOutOfRange: 0,
+  fuotaFragments: 0,
+  fuotaFragmentsLost: 0,
+  fuotaImagesRebuilt: 0,
+  fuotaIncomplete: 0,
   errors: 0,
 });
 
@@ -144,7 +163,8 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   const prefix = (o.prefix ?? '5e1a').toLowerCase();
   if (!/^[0-9a-f]{4}$/.test(prefix)) throw new Error(`prefix must be 4 hex digits, got "${o.prefix}"`);
   const server = parseHostPort(o.udp);
-  const rand = prng(o.seed ?? Number.parseInt(prefix, 16));
+  const seed = o.seed ?? Number.parseInt(prefix, 16);
+  const rand = prng(seed);
   const counters = newCounters();
   const emit = (type: SimEventType, text: string, ids: { devEUI?: string; gwID?: string } = {}) =>
     o.onEvent?.({ at: Date.now(), type, text, ...ids });
@@ -183,7 +203,13 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     const pos = devicePosition(rand);
     const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
     const dev = new SimDevice(spec, pos, pickSf(best), plan.sfOf);
-    if (o.genAppKey) dev.multicast = new MulticastClient(o.genAppKey, plan.region, [...plan.join, ...plan.data]);
+    if (o.genAppKey) {
+      dev.multicast = new MulticastClient(o.genAppKey, plan.region, [...plan.join, ...plan.data]);
+      // Each device draws its own losses: the same seed drops the same fragments of the same device.
+      const devRand = prng((Math.imul(seed, 0x9e3779b1) ^ Number.parseInt(spec.devEUI.slice(-8), 16)) >>> 0);
+      dev.fuota = new FragmentationClient({ loss: o.loss ?? 0, rand: devRand, delayScale: o.fuotaDelayScale });
+      dev.clock = new ClockClient();
+    }
     return dev;
   });
 
@@ -287,17 +313,105 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     }
     later(jitter(o.interval), () => tick(dev));
   }
-  /** TS005 answers go out soon in an uplink of their own (FPort 200), outside the regular period. */
+  /** An application-layer uplink of its own (answers, AppTimeReq), outside the regular period. */
+  function sendAppLayer(dev: SimDevice, type: SimEventType, fPort: number, payload: Buffer, names: string[]) {
+    const up = dev.dataUplink(fPort, payload, false);
+    counters.uplinks++;
+    const radio = transmit(dev, up.phy, false);
+    emit(type, `${dev.devEUI} fCnt ${up.fCnt} port ${fPort} ${names.join(',')} (${radio})`, { devEUI: dev.devEUI });
+  }
+  /** Answers go out soon: "a second or so later". */
+  const answerDelay = () => 800 + rand() * 700;
+
+  /** TS005 answers go out soon in an uplink of their own (FPort 200); a session joined asks the time once. */
   function answerTs005(dev: SimDevice, answers: Ts005Command[]) {
-    later(800 + rand() * 700, () => {
-      const up = dev.dataUplink(TS005_PORT, ts005.encodeAll(answers), false);
-      counters.uplinks++;
+    later(answerDelay(), () => {
       counters.ts005Answers += answers.length;
-      const radio = transmit(dev, up.phy, false);
-      emit('multicast', `${dev.devEUI} fCnt ${up.fCnt} port 200 ${answers.map((a) => a.type).join(',')} (${radio})`, {
-        devEUI: dev.devEUI,
-      });
+      sendAppLayer(
+        dev,
+        'multicast',
+        TS005_PORT,
+        ts005.encodeAll(answers),
+        answers.map((a) => a.type),
+      );
     });
+    const joined = answers.some(
+      (a) => (a.type === 'McClassCSessionAns' || a.type === 'McClassBSessionAns') && a.timeToStart !== null,
+    );
+    const clock = dev.clock;
+    if (joined && clock && !clock.asked) {
+      clock.asked = true;
+      later(answerDelay() + 2000, () =>
+        sendAppLayer(dev, 'fuota', TS003_PORT, ts003.encode(clock.request()), ['AppTimeReq']),
+      );
+    }
+  }
+
+  /** Unicast TS004 (setup, delete, version) and TS003 (AppTimeAns) downlinks of a device. */
+  function handleFuotaDownlink(dev: SimDevice, fPort: number | null, payload: Buffer) {
+    if (fPort === TS004_PORT && dev.fuota) {
+      const answers = dev.fuota.handle(payload);
+      if (answers.length)
+        later(answerDelay(), () =>
+          sendAppLayer(
+            dev,
+            'fuota',
+            TS004_PORT,
+            ts004.encodeAll(answers),
+            answers.map((a) => a.type),
+          ),
+        );
+    } else if (fPort === TS003_PORT && dev.clock) {
+      const r = dev.clock.handle(payload);
+      for (const c of r.corrections) emit('fuota', clockLine(dev.devEUI, c), { devEUI: dev.devEUI });
+      if (r.answers.length)
+        later(answerDelay(), () =>
+          sendAppLayer(
+            dev,
+            'fuota',
+            TS003_PORT,
+            ts003.encodeAll(r.answers),
+            r.answers.map((a) => a.type),
+          ),
+        );
+    }
+  }
+
+  /**
+   * The FPort 201 payload of a multicast frame a device took: fragments to its decoder, the image
+   * once rebuilt, a status request answered after its TS004 delay. Returns what the frame carried
+   * and the lines to print after the frame's own.
+   */
+  function takeFuotaFrame(dev: SimDevice, fuota: FragmentationClient, payload: Buffer, mcGroupId: number) {
+    const ids = { devEUI: dev.devEUI };
+    const lines: string[] = [];
+    const what: string[] = [];
+    for (const e of fuota.receive(payload, mcGroupId)) {
+      if (e.kind === 'fragment') {
+        counters.fuotaFragments++;
+        what.push(`DataFragment ${e.n}`);
+      } else if (e.kind === 'lost') {
+        counters.fuotaFragmentsLost++;
+        what.push(`DataFragment ${e.n} dropped (loss)`);
+      } else if (e.kind === 'ignored') {
+        what.push(`DataFragment ${e.n} ignored (no matching session)`);
+      } else if (e.kind === 'rebuilt') {
+        counters.fuotaImagesRebuilt++;
+        lines.push(rebuiltLine(dev.devEUI, e.image));
+      } else {
+        what.push(`FragSessionStatusReq (answer in ${(e.delayMs / 1000).toFixed(1)} s)`);
+        later(e.delayMs, () => {
+          const s = fuota.statusAnswer(e.fragIndex);
+          if (!s) return;
+          if (s.missing > 0) {
+            counters.fuotaIncomplete++;
+            emit('fuota', incompleteLine(dev.devEUI, s.missing), ids);
+          }
+          sendAppLayer(dev, 'fuota', TS004_PORT, ts004.encode(s.answer), [s.answer.type]);
+        });
+      }
+    }
+    return { what: what.join(', ') || payload.toString('hex'), lines };
   }
 
   /**
@@ -322,11 +436,17 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
       if (r.kind === 'duplicate') counters.multicastDuplicates++;
       else if (r.kind === 'frame') {
         counters.multicastFrames++;
+        // FUOTA frames are told by what they carry: fragments in hex would flood the output.
+        const fuota = r.fPort === TS004_PORT ? dev.fuota : undefined;
+        const took = fuota
+          ? takeFuotaFrame(dev, fuota, Buffer.from(r.payload, 'hex'), r.groupId)
+          : { what: r.payload, lines: [] };
         emit(
           'multicast',
-          `${dev.devEUI} multicast ${r.mcAddr} fcnt ${r.fCnt} port ${r.fPort}: ${r.payload} (via ${gw.gwID})`,
+          `${dev.devEUI} multicast ${r.mcAddr} fcnt ${r.fCnt} port ${r.fPort}: ${took.what} (via ${gw.gwID})`,
           ids,
         );
+        for (const line of took.lines) emit('fuota', line, { devEUI: dev.devEUI });
       } else {
         counters.multicastIgnored++;
         const why = r.kind === 'bad-fcnt' ? 'FCnt out of range or old' : 'not listening (outside its session)';
@@ -372,7 +492,7 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
         if (r.fPort === TS005_PORT && dev.multicast) {
           const answers = dev.multicast.handle(Buffer.from(r.payload, 'hex'));
           if (answers.length) answerTs005(dev, answers);
-        }
+        } else handleFuotaDownlink(dev, r.fPort, Buffer.from(r.payload, 'hex'));
         return;
       }
       if (mType === 3 && deliverMulticast(gw, phy, txpk)) return;
