@@ -29,6 +29,7 @@ import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
+import { FileStore } from './files/store';
 import { installBodyLimits } from './http/body-limits';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
@@ -41,6 +42,7 @@ import { DecoderPool } from './integrations/decoders/pool';
 import { type Integrations, installIntegrations } from './integrations/install';
 import { loggerOptions } from './log/options';
 import { DataPlane } from './ns/dataplane';
+import { FuotaRunner } from './ns/fuota/runner';
 import { SearchRegistry } from './search/registry';
 import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
 import { ensureAdmin } from './users/bootstrap';
@@ -115,6 +117,8 @@ export async function buildApp(
     local,
     streams,
     dataPlane,
+    files: new FileStore(database.db, config.fileDir),
+    fuota: new FuotaRunner(dataPlane),
     onClose: (fn) => closers.push(fn),
     starters: [],
     mqtt: { available: true, reason: null, port: config.MQTT_PORT },
@@ -182,6 +186,9 @@ export async function buildApp(
     app.log.info(`Semtech UDP gateway bridge listening on port ${udp}`);
   });
   closers.push(() => dataPlane.close());
+  // FUOTA sessions go on where they were (they are in the database) once the bridge is up.
+  services.starters.push(async () => services.fuota.start());
+  closers.push(() => services.fuota.stop());
   for (const mod of routeModules) await mod(app, services);
   const integrations = installIntegrations(services);
   await installConsole(app, config.consoleDir);

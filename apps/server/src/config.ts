@@ -71,11 +71,17 @@ const schema = z.object({
     .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().optional(),
+  /** Where the file store keeps uploaded files (default DATA_DIR/files). */
+  FILE_DIR: z.string().optional(),
   DEDUP_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
   /** Data plane: confirmed-downlink resends before status 4 (timeout). */
   DOWNLINK_RETRIES: z.coerce.number().int().min(0).max(15).default(2),
   /** TS005: a multicast session starts this many seconds after its request leaves (time for the device to get it). */
   MC_SESSION_LEAD_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** FUOTA: how long a session waits for its members' multicast session and their answers to setup and delete. */
+  FUOTA_ANSWER_WAIT_S: z.coerce.number().int().min(5).max(86_400).default(600),
+  /** FUOTA: time between two fragments; 0 = the frame's air time under the RX2 channel's duty cycle (docs/protocols/fuota.md). */
+  FUOTA_FRAGMENT_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** ADR installation margin (dB) kept above the SNR a data rate needs; `off` disables network-side ADR. */
   ADR_MARGIN: z.union([z.literal('off'), z.coerce.number().min(0).max(30)]).default(10),
   /** Class A receive window: auto = RX1 when it can still be met, else RX2. */
@@ -126,6 +132,7 @@ const schema = z.object({
 export type Config = z.infer<typeof schema> & {
   consoleDir: string;
   dataDir: string;
+  fileDir: string;
   /** MQTT_PORT was set: a busy port is then an error instead of a warning. */
   mqttPortExplicit: boolean;
 };
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    fileDir: path.resolve(c.FILE_DIR ?? path.join(c.DATA_DIR, 'files')),
     mqttPortExplicit: cleaned.MQTT_PORT !== undefined,
     consoleDir: path.resolve(c.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
   };

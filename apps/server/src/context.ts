@@ -8,9 +8,11 @@ import type { LoginThrottle } from './auth/throttle';
 import type { BusTopics, EventBus, LocalTopics } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { FileStore } from './files/store';
 import type { StreamRegistry } from './http/streams/registry';
 import type { DecoderPool } from './integrations/decoders/pool';
 import type { DataPlane } from './ns/dataplane';
+import type { FuotaRunner } from './ns/fuota/runner';
 import type { SearchRegistry } from './search/registry';
 import type { SpreadsheetReader } from './spreadsheets/reader';
 import type { SessionRepository, UserRepository } from './users/repository';
@@ -49,6 +51,10 @@ export interface Services {
   streams: StreamRegistry;
   /** The LoRaWAN data plane, built with the app (the downlink API queues through it; UDP binds in `starters`). */
   dataPlane: DataPlane;
+  /** Runs FUOTA sessions; routes wake it after a change. */
+  fuota: FuotaRunner;
+  /** Uploaded files (firmware images, later gateway packages), by content hash. */
+  files: FileStore;
   /** Whether applications can use MQTT here: false once the embedded broker found its port taken. */
   mqtt: MqttAvailability;
   /** Work to run on shutdown after the HTTP server stops (closing sockets, flushing). */

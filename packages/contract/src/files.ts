@@ -13,7 +13,7 @@ import { FILE_NAME_CHARS, UPLOAD_MAX_BYTES } from './limits';
 
 export const FILE_DIGEST_HEX = 64;
 export const FILE_NAME_MAX = 128;
-/** Uploads larger than this are refused (HTTP 413, 6101); the spec's default of 1 MB. */
+/** Uploads larger than this are refused (HTTP 413, 6101); 1 MB by default. */
 export const FILE_MAX_BYTES = UPLOAD_MAX_BYTES;
 
 const DIGEST = /^[0-9a-f]{64}$/;

@@ -116,7 +116,7 @@ export function mcUpgradeKindOf(state: number): McUpgradeKind {
 }
 
 const DATA_URL = /^data:[^;,]*(;[^;,]*)*;base64,([A-Za-z0-9+/=\s]*)$/;
-/** The bytes of a Base64 data URL (the spec's `payload`), or undefined when it is not one. */
+/** The bytes of a Base64 data URL (the `payload` of a task), or undefined when it is not one. */
 export function dataUrlBytes(url: string): Uint8Array | undefined {
   const m = DATA_URL.exec(url);
   if (!m) return undefined;
@@ -133,7 +133,7 @@ const versionText = z.preprocess(
 );
 
 /**
- * A task: the group, the image (a file-store reference from /api/fileupload, or the spec's Base64
+ * A task: the group, the image (a file-store reference from /api/fileupload, or a Base64
  * data URL), its name, redundancy and versions. A data URL decodes to at most FIRMWARE_MAX_BYTES.
  */
 export const fuotaCreateBody = z

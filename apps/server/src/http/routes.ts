@@ -8,6 +8,8 @@ import { deviceBatchRoutes } from './devices/batch-routes';
 import { deviceExportRoutes } from './devices/export-routes';
 import { deviceRoutes } from './devices/routes';
 import { downlinkRoutes } from './downlinks/routes';
+import { fileRoutes } from './files/routes';
+import { fuotaRoutes } from './fuota/routes';
 import { gatewayDataRoutes } from './gateway-data/routes';
 import { gatewayTagRoutes } from './gateway-tags/routes';
 import { gatewayTypeRoutes } from './gateway-types/routes';
@@ -46,4 +48,6 @@ export const routeModules: RouteModule[] = [
   mcGroupRoutes,
   mcMemberRoutes,
   mcDownlinkRoutes,
+  fileRoutes,
+  fuotaRoutes,
 ];

@@ -14,7 +14,14 @@ import type { HistoryWriter } from './writer';
 /** The configuration values the uplink, join and downlink stages read. */
 export type StageConfig = Pick<
   Config,
-  'ADR_MARGIN' | 'NET_ID' | 'RX_WINDOW' | 'RX1_DEADLINE_MS' | 'DOWNLINK_RETRIES' | 'MC_SESSION_LEAD_S'
+  | 'ADR_MARGIN'
+  | 'NET_ID'
+  | 'RX_WINDOW'
+  | 'RX1_DEADLINE_MS'
+  | 'DOWNLINK_RETRIES'
+  | 'MC_SESSION_LEAD_S'
+  | 'FUOTA_ANSWER_WAIT_S'
+  | 'FUOTA_FRAGMENT_INTERVAL_MS'
 >;
 
 /** Where the stages hand what they produced: history rows (as the settings allow) and bus events. */

@@ -17,6 +17,7 @@ import { type AppOfUplink, appsById, insertsForAccepted } from './accepted-rows'
 import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
 import type { Uplink } from './dedup';
 import { sendClassA } from './downlink/classa';
+import { fuotaUplinks } from './fuota/answers';
 import { newMsgId } from './ids';
 import { handleJoin } from './join';
 import { decodeUplinkMac, macAnswers, macRecords } from './mac';
@@ -190,7 +191,10 @@ async function handleDataBatch(
       }),
     );
     const ups = done.filter((u) => u !== undefined);
-    if (ups.length) dp.track(multicastUplinks(dp, ups));
+    if (ups.length) {
+      dp.track(multicastUplinks(dp, ups));
+      dp.track(fuotaUplinks(dp, ups));
+    }
   } finally {
     for (const e of mine) busy.delete(e);
   }
