@@ -154,9 +154,27 @@ export const ROUTES: RouteDef[] = [
   device('/application/device/relay/config', 'relayConfig', ['rhf3mr01']),
   device('/application/device/relay/downlink', 'relayDownlink', ['rhf3mr01']),
   device('/application/device/relay/history', 'relayHistory', ['rhf3mr01']),
-  { path: '/application/fuota/firm-upgrade-list', title: 'firmUpgradeList', access: admin, menu: 'application' },
-  { path: '/application/fuota/mcgroup-upgrade-list', title: 'mcgroupUpgradeList', access: admin, menu: 'application' },
-  { path: '/application/fuota/device-upgrade-list', title: 'deviceUpgradeList', access: admin, menu: 'application' },
+  {
+    path: '/application/fuota/firm-upgrade-list',
+    title: 'firmUpgradeList',
+    access: admin,
+    menu: 'application',
+    page: () => import('../features/fuota/pages/FirmwareList'),
+  },
+  {
+    path: '/application/fuota/mcgroup-upgrade-list',
+    title: 'mcgroupUpgradeList',
+    access: admin,
+    menu: 'application',
+    page: () => import('../features/fuota/pages/McGroupUpgradeList'),
+  },
+  {
+    path: '/application/fuota/device-upgrade-list',
+    title: 'deviceUpgradeList',
+    access: admin,
+    menu: 'application',
+    page: () => import('../features/fuota/pages/DeviceUpgradeList'),
+  },
 
   // Multicast
   {
@@ -198,13 +216,22 @@ export const ROUTES: RouteDef[] = [
     query: MC,
     page: () => import('../features/multicast/pages/McDownlink'),
   },
-  { path: '/multicast/fuota/list', title: 'fuotaList', access: ['fuota'], menu: 'multicast', parent: '/multicast' },
+  {
+    path: '/multicast/fuota/list',
+    title: 'fuotaList',
+    access: ['fuota'],
+    menu: 'multicast',
+    parent: '/multicast',
+    page: () => import('../features/fuota/pages/FuotaList'),
+  },
   {
     path: '/multicast/fuota/status',
     title: 'fuotaStatus',
     access: ['fuota'],
     menu: 'multicast',
     parent: '/multicast/fuota/list',
+    query: ['fdID'],
+    page: () => import('../features/fuota/pages/FuotaStatus'),
   },
 
   // Users

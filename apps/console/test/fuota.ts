@@ -1,0 +1,93 @@
+import type { FirmwareRow, FuotaDeviceRow, FuotaTaskRow } from '@lns/contract/fuota';
+import type { McGroupRow } from '@lns/contract/multicast';
+
+/** FUOTA rows as the server answers them (the client checks answers against the contract in tests). */
+export const mcGroupRow = (over: Partial<McGroupRow> = {}): McGroupRow => ({
+  mcEUI: 'aa00000000000001',
+  mcName: 'Lights',
+  region: 'eu868',
+  subnet: 'auto',
+  autoSubnet: true,
+  mcClass: 'C',
+  pingSlotPeriod: 0,
+  enableMCRemote: true,
+  groupID: 0,
+  enableMCExt: false,
+  timeSlotLength: 0,
+  mcAddr: '01abcdef',
+  enableMQTT: false,
+  pushUrls: [],
+  deviceNums: 3,
+  gatewayNums: 1,
+  syncNums: 3,
+  joined: true,
+  syncFCnt: 0,
+  username: 'admin',
+  createtime: 1_700_000_000_000,
+  updatetime: 1_700_000_000_000,
+  ...over,
+});
+
+export const fuotaTaskRow = (over: Partial<FuotaTaskRow> = {}): FuotaTaskRow => ({
+  fdID: 7,
+  mcEUI: 'aa00000000000001',
+  mcName: 'Lights',
+  firmwareName: 'lamp-fw',
+  oldVersion: '1.0.0',
+  newVersion: '1.1.0',
+  payloadSize: 4800,
+  digest: 'ab'.repeat(32),
+  redundancyPercent: 30,
+  nbFrag: 100,
+  fragSize: 48,
+  padding: 0,
+  redundancy: 30,
+  fragsSent: 65,
+  state: 2,
+  status: 'upgrading',
+  kind: 3,
+  progress: 47,
+  deviceNums: 3,
+  doneNums: 0,
+  failedNums: 0,
+  nbFragReceived: null,
+  nbFragMissing: null,
+  nextStepTime: 1_700_000_060_000,
+  error_message: null,
+  username: 'admin',
+  createtime: 1_700_000_000_000,
+  updatetime: 1_700_000_050_000,
+  finishtime: null,
+  ...over,
+});
+
+export const fuotaDeviceRow = (over: Partial<FuotaDeviceRow> = {}): FuotaDeviceRow => ({
+  fdID: 7,
+  devEUI: '0102030405060708',
+  devName: 'lamp-1',
+  mcEUI: 'aa00000000000001',
+  firmwareName: 'lamp-fw',
+  oldVersion: '1.0.0',
+  newVersion: '1.1.0',
+  state: 2,
+  nbFragReceived: null,
+  nbFragMissing: null,
+  error_message: null,
+  updatetime: 1_700_000_050_000,
+  ...over,
+});
+
+export const firmwareRow = (over: Partial<FirmwareRow> = {}): FirmwareRow => ({
+  firmwareName: 'lamp-fw',
+  digest: 'ab'.repeat(32),
+  oldVersion: '1.0.0',
+  newVersion: '1.1.0',
+  payloadSize: 4800,
+  tasks: 1,
+  deviceNums: 3,
+  doneNums: 2,
+  lasttime: 1_700_000_000_000,
+  ...over,
+});
+
+export const listEnvelope = <T>(rows: T[]) => ({ code: 0, amount: rows.length, data: rows });
