@@ -9,7 +9,7 @@ import { toast } from '../lib/toast';
 import { FileUpload, type UploadedFile } from './FileUpload';
 
 const bytes = Uint8Array.from({ length: 300 }, (_, i) => i % 251);
-const file = (name = 'fw.bin', content: Uint8Array = bytes) => new File([content], name);
+const file = (name = 'fw.bin', content: Uint8Array<ArrayBuffer> = bytes) => new File([content], name);
 const digest = createHash('sha256').update(bytes).digest('hex');
 const stored = { fileUrl: `/api/file/${digest}`, fileName: 'fw.bin', size: bytes.length, digest };
 
