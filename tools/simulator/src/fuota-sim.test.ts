@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
-import { TS004_PORT, ts004 } from '@lns/lorawan/applayer/ts004';
-import { fecEncode } from '@lns/lorawan/applayer/ts004-fec';
+import { FUOTA_DEVICE_STATE as D, FUOTA_SESSION_STATE as S } from '@lns/contract/fuota';
 import { prng } from '@lns/lorawan/prng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcGroups } from '../../../apps/server/src/db/schema/multicast';
-import { sendMulticast } from '../../../apps/server/src/ns/multicast/send';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../apps/server/test/harness';
 import { type SimEvent, startSimulation } from './sim';
 
 const GEN_APP_KEY = '2b7e151628aed2a6abf7158809cf4f3c';
-const until = async <T>(what: string, read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 40_000): Promise<T> => {
+const until = async <T>(what: string, read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 60_000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
     const v = await read();
@@ -18,11 +15,12 @@ const until = async <T>(what: string, read: () => Promise<T> | T, ok: (v: T) => 
     await new Promise((r) => setTimeout(r, 200));
   }
 };
+const dataUrl = (b: Buffer) => `data:application/octet-stream;base64,${b.toString('base64')}`;
 
 /**
- * The simulator's devices in a FUOTA session driven by hand, as docs/protocols/fuota.md describes
- * it: TS005 session through the API, FragSessionSetupReq and FragSessionDeleteReq as unicast
- * downlinks on port 201, fragments and the status request as the group's multicast frames.
+ * FUOTA end to end over real UDP: the server's task runner and the simulator's devices, each side
+ * written from docs/protocols/fuota.md. A 10 KB image reaches 10 devices of a class C group set up
+ * through TS005; the devices lose a fifth of the fragments, one of them far more.
  */
 describe('FUOTA with the simulator', () => {
   let t: TestApp;
@@ -36,6 +34,8 @@ describe('FUOTA with the simulator', () => {
       HOST: '127.0.0.1',
       DEDUP_WINDOW_MS: '100',
       MC_SESSION_LEAD_S: '2',
+      FUOTA_FRAGMENT_INTERVAL_MS: '20',
+      FUOTA_ANSWER_WAIT_S: '30',
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     for (const start of t.services.starters) await start();
@@ -44,11 +44,10 @@ describe('FUOTA with the simulator', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('4 devices losing a fifth of the fragments rebuild the image, answer status and delete', async () => {
+  it('10 devices rebuild a 10 KB image byte for byte; one that lost too much says so; an abort stops the fragments', async () => {
     const rand = prng(11);
-    const firmware = Buffer.from(Array.from({ length: 1000 }, () => Math.floor(rand() * 256)));
+    const firmware = Buffer.from(Array.from({ length: 10_240 }, () => Math.floor(rand() * 256)));
     const sha256 = createHash('sha256').update(firmware).digest('hex');
-    const enc = fecEncode(firmware, 48, 21); // 21 uncoded + 21 parity fragments
     const events: SimEvent[] = [];
     const sim = await startSimulation({
       url,
@@ -57,20 +56,21 @@ describe('FUOTA with the simulator', () => {
       udp,
       app: 'fuota-sim',
       gateways: 2,
-      devices: 4,
+      devices: 10,
       interval: 1,
       confirmedShare: 0,
       prefix: 'ab03',
       genAppKey: GEN_APP_KEY,
       loss: 0.2,
-      fuotaDelayScale: 0.001,
+      fuotaDelayScale: 0.02,
       onEvent: (e) => events.push(e),
     });
     const lines = (text: string) => events.filter((e) => e.type === 'fuota' && e.text.includes(text));
     try {
-      await sim.waitFor((c) => c.joins === 2, 40_000);
+      await sim.waitFor((c) => c.joins === 5, 40_000);
       const token = await t.login();
-      const call = (path: string, data: Record<string, unknown>) =>
+      const get = (path: string, data: Record<string, unknown>) => t.call(token, 'GET', path, data).then((r) => r.body);
+      const post = (path: string, data: Record<string, unknown>) =>
         t.call(token, 'POST', path, data).then((r) => r.body);
       const mcEUI = 'ab03000000000001';
       const group = {
@@ -82,72 +82,72 @@ describe('FUOTA with the simulator', () => {
         genAppKey: GEN_APP_KEY,
         mcAddr: '01ab0301',
       };
-      expect((await call('/api/mcgroup/create', group)).code).toBe(0);
+      expect((await post('/api/mcgroup/create', group)).code).toBe(0);
       const devEUIs = sim.devices.map((d) => d.devEUI);
-      expect((await call('/api/mcdevice/create', { mcEUI, devEUIs })).code).toBe(0);
-      expect((await call('/api/mcgateway/create', { mcEUI, gwIDs: sim.provisioned.gwIDs })).code).toBe(0);
-      await until(
-        'members joined',
-        () => t.call(token, 'GET', '/api/mcgroup/status', { mcEUI }).then((r) => r.body),
-        (s) => s.data.states.joined === 4,
-      );
-      await new Promise((r) => setTimeout(r, 2500)); // the class C sessions start 2 s after their request
+      expect((await post('/api/mcdevice/create', { mcEUI, devEUIs })).code).toBe(0);
+      expect((await post('/api/mcgateway/create', { mcEUI, gwIDs: sim.provisioned.gwIDs })).code).toBe(0);
+      const poor = sim.devices[0]!;
+      poor.fuota!.loss = 0.7;
 
-      const unicast = async (hex: string) => {
-        for (const devEUI of devEUIs)
-          expect((await call('/api/device/downlink/create', { devEUI, fport: TS004_PORT, data: hex })).code).toBe(0);
-      };
-      const setup = ts004.encode({
-        type: 'FragSessionSetupReq',
-        fragIndex: 0,
-        mcGroupBitMask: 0b0010,
-        nbFrag: enc.nbFrag,
-        fragSize: 48,
-        fragAlgo: 0,
-        blockAckDelay: 0,
-        padding: enc.padding,
-        descriptor: sha256.slice(0, 8),
+      // The task starts at once; it waits for the members' TS005 setup itself.
+      const created = await post('/api/fuota/create', {
+        mcEUI,
+        firmwareName: 'street-light',
+        redundancyPercent: 50,
+        payload: dataUrl(firmware),
       });
-      await unicast(setup.toString('hex'));
-      await until(
-        'setup answers',
-        () => lines('port 201 FragSessionSetupAns').length,
-        (n) => n >= 4,
-      );
+      expect(created.code).toBe(0);
+      const fdID = created.data.fdID as number;
+      const task = () => get('/api/fuota/info', { fdID }).then((b) => b.data);
+      const done = await until('task done', task, (x) => x.state === S.DONE, 120_000);
+      expect(done).toMatchObject({ nbFrag: 214, fragSize: 48, redundancy: 107, fragsSent: 321, status: 'completed' });
+      expect(done).toMatchObject({ deviceNums: 10, doneNums: 9, failedNums: 1, progress: 100 });
 
-      const g = (await t.services.dataPlane.db.select().from(mcGroups)).find((x) => x.mcEui === mcEUI);
-      const multicast = (payload: Buffer) =>
-        sendMulticast(t.services.dataPlane, g!, { fPort: TS004_PORT, data: payload.toString('hex') });
-      for (const [i, data] of enc.fragments.entries()) {
-        await multicast(ts004.encode({ type: 'DataFragment', fragIndex: 0, n: i + 1, data }));
-        await new Promise((r) => setTimeout(r, 30));
+      for (const dev of sim.devices.filter((d) => d !== poor)) {
+        expect(dev.rebuiltImage?.equals(firmware), dev.devEUI).toBe(true);
+        expect(lines(`fuota ${dev.devEUI} rebuilt 10240 bytes sha256 ${sha256}`)).toHaveLength(1);
       }
-      const c = await sim.waitFor((x) => x.fuotaImagesRebuilt === 4, 20_000);
-      expect(c.fuotaFragments + c.fuotaFragmentsLost).toBe(4 * enc.fragments.length);
-      expect(c.fuotaFragmentsLost).toBeGreaterThan(0);
-      for (const dev of sim.devices) {
-        expect(dev.rebuiltImage?.equals(firmware)).toBe(true);
-        expect(lines(`fuota ${dev.devEUI} rebuilt 1000 bytes sha256 ${sha256}`)).toHaveLength(1);
-      }
+      expect(poor.rebuiltImage).toBeUndefined();
+      expect(lines(`fuota ${poor.devEUI} incomplete:`)).toHaveLength(1);
+      const rows = (await get('/api/fuota/devices', { fdID, pageSize: 50 })).data as {
+        devEUI: string;
+        state: number;
+        nbFragMissing: number;
+        error_message: string | null;
+      }[];
+      const poorRow = rows.find((r) => r.devEUI === poor.devEUI)!;
+      expect(poorRow).toMatchObject({ state: D.FRAG_SESS_DEL_ANS });
+      expect(poorRow.nbFragMissing).toBeGreaterThan(0);
+      expect(poorRow.error_message).toBe(`missing ${poorRow.nbFragMissing} fragments`);
+      expect(rows.filter((r) => r.state === D.DONE && r.nbFragMissing === 0)).toHaveLength(9);
+      expect(sim.devices.every((d) => d.fuota!.sessions.size === 0)).toBe(true);
 
-      await multicast(ts004.encode({ type: 'FragSessionStatusReq', participants: true, fragIndex: 0 }));
+      // A second task on the group, aborted mid-transfer: the fragments stop, the sessions are deleted.
+      const again = await post('/api/fuota/create', {
+        mcEUI,
+        firmwareName: 'street-light-2',
+        payload: dataUrl(firmware.subarray(0, 4096)),
+      });
+      expect(again.code).toBe(0);
+      const second = again.data.fdID as number;
       await until(
-        'status answers',
-        () => lines('port 201 FragSessionStatusAns').length,
-        (n) => n >= 4,
+        'fragments flowing',
+        () => get('/api/fuota/info', { fdID: second }),
+        (b) => b.data.fragsSent >= 20,
       );
-      expect(sim.counters.fuotaIncomplete).toBe(0);
-
-      await unicast(ts004.encode({ type: 'FragSessionDeleteReq', fragIndex: 0 }).toString('hex'));
-      await until(
-        'delete answers',
-        () => lines('port 201 FragSessionDeleteAns').length,
-        (n) => n >= 4,
+      expect((await post('/api/fuota/abort', { fdID: second })).code).toBe(0);
+      const sentAtAbort = (await get('/api/fuota/info', { fdID: second })).data.fragsSent as number;
+      const ended = await until(
+        'aborted task done',
+        () => get('/api/fuota/info', { fdID: second }).then((b) => b.data),
+        (x) => x.state === S.DONE,
       );
-      expect(sim.devices.every((d) => d.fuota!.sessions.size === 0 && d.rebuiltImage !== undefined)).toBe(true);
-      expect(sim.counters.unmatchedDownlinks).toBe(0);
+      expect(ended).toMatchObject({ status: 'abnormal', error_message: 'aborted by admin' });
+      expect(ended.fragsSent).toBeLessThanOrEqual(sentAtAbort + 1);
+      expect(ended.fragsSent).toBeLessThan(ended.nbFrag + ended.redundancy);
+      expect(sim.devices.every((d) => d.fuota!.sessions.size === 0)).toBe(true);
     } finally {
       await sim.stop();
     }
-  }, 150_000);
+  }, 240_000);
 });

@@ -57,7 +57,8 @@ export class FragmentationClient {
   readonly sessions = new Map<number, FragSession>();
   /** The last image rebuilt; kept after its session is deleted (the device has it). */
   lastImage: RebuiltImage | undefined;
-  private readonly loss: number;
+  /** Share of fragments this device drops (a test may make one device hear worse than the others). */
+  loss: number;
   private readonly rand: () => number;
   private readonly delayScale: number;
 
