@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 /**
  * Everything long-lived subscriptions (live streams, MQTT sessions) hang on, checked again in
  * ONE statement however many subscriptions are open: session tokens (by hash), API tokens, users
- * (MQTT user credentials), applications, devices and gateways.
+ * (MQTT user credentials), applications, devices, gateways and multicast groups.
  */
 export interface LiveQuery {
   sessions?: Iterable<string>;
@@ -13,6 +13,7 @@ export interface LiveQuery {
   applications?: Iterable<number>;
   devices?: Iterable<string>;
   gateways?: Iterable<string>;
+  multicastGroups?: Iterable<string>;
 }
 
 export interface LiveUser {
@@ -28,6 +29,7 @@ export interface LiveRows {
   applications: Map<number, { ownerId: number; enableMqtt: boolean; mqName: string; mqPassword: string }>;
   devices: Map<string, { ownerId: number; appId: number; createdAt: number }>;
   gateways: Map<string, { ownerId: number; createdAt: number }>;
+  multicastGroups: Map<string, { ownerId: number; createdAt: number }>;
 }
 
 interface Row {
@@ -85,6 +87,10 @@ function parts(q: LiveQuery, now: number): SQL[] {
   if (gateways)
     out.push(sql`SELECT 'gateways'::text, g.gw_id::text, NULL::int, NULL::int, g.owner_id, NULL::int, g.created_at::float8,
       NULL::boolean, NULL::text, NULL::text FROM gateways g WHERE g.gw_id = ANY(${gateways}::text[])`);
+  const groups = q.multicastGroups && textArray(q.multicastGroups);
+  if (groups)
+    out.push(sql`SELECT 'multicastGroups'::text, m.mc_eui::text, NULL::int, NULL::int, m.owner_id, NULL::int,
+      m.created_at::float8, NULL::boolean, NULL::text, NULL::text FROM mc_groups m WHERE m.mc_eui = ANY(${groups}::text[])`);
   return out;
 }
 
@@ -97,6 +103,7 @@ export async function liveRows(db: Db, q: LiveQuery, now = Date.now()): Promise<
     applications: new Map(),
     devices: new Map(),
     gateways: new Map(),
+    multicastGroups: new Map(),
   };
   const selects = parts(q, now);
   if (selects.length === 0) return live;
@@ -118,6 +125,7 @@ export async function liveRows(db: Db, q: LiveQuery, now = Date.now()): Promise<
       });
     else if (r.kind === 'devices') live.devices.set(r.key, { ...owner, appId: Number(r.app_id) });
     else if (r.kind === 'gateways') live.gateways.set(r.key, owner);
+    else if (r.kind === 'multicastGroups') live.multicastGroups.set(r.key, owner);
   }
   return live;
 }

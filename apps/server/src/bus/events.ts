@@ -49,6 +49,7 @@ export interface EntityDeleted {
   devices?: string[];
   gateways?: string[];
   applications?: number[];
+  multicastGroups?: string[];
 }
 
 /** Live-stream events of a device's protocol topic: frames up and down, and downlink status. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { applications, devices } from '../db/schema/devices';
 import { gateways } from '../db/schema/gateways';
+import { mcGroups } from '../db/schema/multicast';
 
 /** A small time-bounded cache: integrations look the same rows up for every event. */
 export class TtlCache<K, V> {
@@ -42,17 +43,25 @@ export interface GatewayPush {
   headers: Record<string, string>;
 }
 
+export interface GroupIntegrations {
+  enableMqtt: boolean;
+  pushUrls: string[];
+  headers: Record<string, string>;
+}
+
 /** Lookups of the integrations, cached for a few seconds (settings changes show up quickly). */
 export class IntegrationLookup {
   private readonly deviceApps = new TtlCache<string, DeviceApp | null>(5000);
   private readonly gateways = new TtlCache<string, GatewayPush | null>(5000);
+  private readonly groups = new TtlCache<string, GroupIntegrations | null>(5000);
 
   constructor(private readonly db: Db) {}
 
   /** Deleted rows are looked up afresh: an EUI registered again may belong to someone else. */
-  forget(e: { devices?: string[]; gateways?: string[]; applications?: number[] }): void {
+  forget(e: { devices?: string[]; gateways?: string[]; applications?: number[]; multicastGroups?: string[] }): void {
     for (const d of e.devices ?? []) this.deviceApps.forget(d);
     for (const g of e.gateways ?? []) this.gateways.forget(g);
+    for (const m of e.multicastGroups ?? []) this.groups.forget(m);
     if (e.applications?.length) this.deviceApps.clear();
   }
 
@@ -64,6 +73,18 @@ export class IntegrationLookup {
         .from(devices)
         .innerJoin(applications, eq(applications.id, devices.appId))
         .where(eq(devices.devEui, devEUI))
+        .limit(1);
+      return row ?? null;
+    });
+  }
+
+  /** A multicast group's MQTT switch and push settings, or null when the group is gone. */
+  multicastGroup(mcEUI: string): Promise<GroupIntegrations | null> {
+    return this.groups.get(mcEUI, async () => {
+      const [row] = await this.db
+        .select({ enableMqtt: mcGroups.enableMqtt, pushUrls: mcGroups.pushUrls, headers: mcGroups.headers })
+        .from(mcGroups)
+        .where(eq(mcGroups.mcEui, mcEUI))
         .limit(1);
       return row ?? null;
     });

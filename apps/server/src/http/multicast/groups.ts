@@ -6,6 +6,7 @@ import { inArray, or, sql } from 'drizzle-orm';
 import { likePrefix } from '../../applications/repository';
 import { noteAudit } from '../../audit/hook';
 import type { AuthUser } from '../../auth/guard';
+import { localTopics } from '../../bus/bus';
 import { uniqueViolation } from '../../db/errors';
 import { mcGroups } from '../../db/schema/multicast';
 import { checkRegion } from '../../devices/regions';
@@ -184,6 +185,8 @@ export const mcGroupRoutes: RouteModule = (app, s) => {
     if (failed.length) return refuseBatch(req, reply, C.MC_BATCH_DELETE, { done: [], failed }, undefined, 'mcEUIs');
     const told = await setUpMembers(s.dataPlane, (await Promise.all(ids.map((id) => groups.memberDevices(id)))).flat());
     await groups.deleteMany(ids);
+    // MQTT subscriptions to these groups end (an EUI created again may belong to someone else).
+    s.local.publish(localTopics.entityDeleted, { multicastGroups: ids });
     await forgetGroup(s.dataPlane, told);
     return ok({ done: ids, failed: [] });
   });

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { localTopics, type MulticastEvent } from '../../bus/bus';
 import type { Services } from '../../context';
-import { mcGroups } from '../../db/schema/multicast';
 import { newMsgId } from '../../ns/ids';
 import type { IntegrationLookup } from '../lookup';
 import { gatewayPushDeliveries, multicastPushDeliveries } from '../outbox/deliveries';
@@ -27,10 +25,7 @@ export function installHttpPush(services: Services, outbox: OutboxSender, lookup
 
   async function pushMulticast(ev: MulticastEvent) {
     try {
-      const [g] = await services.db
-        .select({ pushUrls: mcGroups.pushUrls, headers: mcGroups.headers })
-        .from(mcGroups)
-        .where(eq(mcGroups.mcEui, ev.mcEUI));
+      const g = await lookup.multicastGroup(ev.mcEUI);
       if (!g?.pushUrls.length) return;
       await outbox.enqueue(multicastPushDeliveries(ev, g.pushUrls, g.headers, newMsgId()));
     } catch (err) {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/core';
 import { applications } from '../../db/schema/devices';
 import { gateways } from '../../db/schema/gateways';
+import { mcGroups } from '../../db/schema/multicast';
 import { TtlCache } from '../lookup';
 import { parseCommandTopic, topicScope } from './topics';
 
@@ -21,7 +22,8 @@ export type Principal = { kind: 'app'; appID: number; ownerId: number } | { kind
 export type SubscriptionScope =
   | { kind: 'admin' }
   | { kind: 'application'; appID: number }
-  | { kind: 'gateway'; gwID: string; createdAt: number };
+  | { kind: 'gateway'; gwID: string; createdAt: number }
+  | { kind: 'multicast'; mcEUI: string; createdAt: number };
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -31,7 +33,7 @@ const same = (a: string, b: string) => {
 
 /**
  * The embedded broker's access rules. An application reaches `application/<its appID>/...`;
- * a user reaches the applications and gateways it owns; an admin reaches everything. Only
+ * a user reaches the applications, gateways and multicast groups it owns; an admin reaches everything. Only
  * downlink command topics accept publishes from clients; events come from the server.
  */
 export class MqttAcl {
@@ -70,6 +72,14 @@ export class MqttAcl {
     if (!scope) return null;
     if ('app' in scope) return (await this.ownsApp(p, scope.app)) ? { kind: 'application', appID: scope.app } : null;
     if (p.kind !== 'user') return null;
+    if ('multicast' in scope) {
+      const [g] = await this.db
+        .select({ ownerId: mcGroups.ownerId, createdAt: mcGroups.createdAt })
+        .from(mcGroups)
+        .where(eq(mcGroups.mcEui, scope.multicast))
+        .limit(1);
+      return g?.ownerId === p.user.id ? { kind: 'multicast', mcEUI: scope.multicast, createdAt: g.createdAt } : null;
+    }
     // Not cached: a gateway deleted a moment ago and registered by someone else must be refused.
     const [gw] = await this.db
       .select({ ownerId: gateways.ownerId, createdAt: gateways.createdAt })

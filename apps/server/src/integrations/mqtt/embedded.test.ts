@@ -174,6 +174,43 @@ describe('embedded MQTT broker', () => {
     await aliceC.endAsync();
   });
 
+  it("publishes a multicast group's events to its owner when the group's MQTT switch is on, and ends them with the group", async () => {
+    const group = (mcEUI: string, enableMQTT: boolean) => ({
+      mcName: `g-${mcEUI.slice(-2)}`,
+      mcEUI,
+      region: 'eu868',
+      genAppKey: '11'.repeat(16),
+      mcAddr: `0100${mcEUI.slice(-4)}`,
+      mcAppSKey: '22'.repeat(16),
+      mcNwkSKey: `${mcEUI.slice(-4)}${'33'.repeat(14)}`,
+      enableMQTT,
+    });
+    const on = 'aa000000000000c1';
+    const off = 'aa000000000000c2';
+    expect((await t.call(alice.token, 'POST', '/api/mcgroup/create', group(on, true))).body.code).toBe(0);
+    expect((await t.call(alice.token, 'POST', '/api/mcgroup/create', group(off, false))).body.code).toBe(0);
+    const bobC = await connect(url, await mqCredentials(t, bob.userID));
+    expect(await grants(bobC, [`multicast/${on}/#`])).toEqual([128]);
+    const aliceC = await connect(url, await mqCredentials(t, alice.userID));
+    expect(await grants(aliceC, [`multicast/${on}/#`, `multicast/${off}/#`])).toEqual([0, 0]);
+
+    const seen: string[] = [];
+    aliceC.on('message', (topic) => seen.push(topic));
+    const sync = nextMessage(aliceC, (tp) => tp === `multicast/${on}/event/sync`);
+    const syncData = { devEUI: '70b3d50000000abc', syncState: 'joined' as const, syncError: null, syncFCnt: 3 };
+    t.services.local.publish(localTopics.multicastEvent, { mcEUI: off, kind: 'sync', data: syncData });
+    t.services.local.publish(localTopics.multicastEvent, { mcEUI: on, kind: 'sync', data: syncData });
+    expect((await sync).json).toEqual({ messageId: expect.any(String), type: 'sync', mcEUI: on, ...syncData });
+    expect(seen).toEqual([`multicast/${on}/event/sync`]);
+
+    // Deleting the group ends the subscription that rested on it.
+    const closed = new Promise<void>((r) => aliceC.once('close', () => r()));
+    expect((await t.call(alice.token, 'POST', '/api/mcgroup/delete', { mcEUIs: [on] })).body.code).toBe(0);
+    await closed;
+    await bobC.endAsync();
+    await aliceC.endAsync(true);
+  });
+
   it('does not publish events of an application whose MQTT switch is off', async () => {
     const admin = await connect(url, await mqCredentials(t, 1));
     await admin.subscribeAsync('application/#', { qos: 0 });

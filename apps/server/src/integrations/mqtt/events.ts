@@ -6,7 +6,7 @@ import type { IntegrationMetrics } from '../metrics';
 import { mqttDelivery } from '../outbox/deliveries';
 import type { MqttDelivery, OutboxSender } from '../outbox/sender';
 import { gatewayConnectionPayload, gatewayStatPayload, statusPayload } from '../payloads';
-import { deviceEventTopic, gatewayEventTopic } from './topics';
+import { deviceEventTopic, gatewayEventTopic, multicastEventTopic } from './topics';
 
 /** Where events go: the embedded broker or the external one. */
 export interface MqttSink extends MqttDelivery {
@@ -16,12 +16,13 @@ export interface MqttSink extends MqttDelivery {
 
 /**
  * Puts this instance's events (services.local) into the outbox for MQTT: downlink status of
- * applications with MQTT enabled, and gateway stats and connection changes. Uplinks and joins
+ * applications with MQTT enabled, gateway stats and connection changes, and the events of multicast
+ * groups with MQTT enabled (the same body as their push URL's /multicast). Uplinks and joins
  * enter the outbox with their acceptance (ns/uplink.ts, ns/join.ts).
  */
 export function publishEvents(services: Services, outbox: OutboxSender, lookup: IntegrationLookup): () => void {
   const failed = (err: unknown) => services.log.warn({ err }, 'MQTT event not queued');
-  const queue = (event: 'status' | 'stats' | 'connection', topic: string, body: Record<string, unknown>) =>
+  const queue = (event: Parameters<typeof mqttDelivery>[0], topic: string, body: Record<string, unknown>) =>
     outbox.enqueue([mqttDelivery(event, topic, newMsgId(), body)]);
   const unsubscribe = [
     services.local.subscribe(localTopics.downlinkStatus, (d) => {
@@ -48,6 +49,20 @@ export function publishEvents(services: Services, outbox: OutboxSender, lookup: 
         .then((gw) =>
           gw
             ? queue('connection', gatewayEventTopic(ev.gwID, 'connection'), gatewayConnectionPayload(ev, gw.gwName))
+            : undefined,
+        )
+        .catch(failed);
+    }),
+    services.local.subscribe(localTopics.multicastEvent, (ev) => {
+      lookup
+        .multicastGroup(ev.mcEUI)
+        .then((g) =>
+          g?.enableMqtt
+            ? queue(ev.kind === 'downlink' ? 'mcdownlink' : 'mcsync', multicastEventTopic(ev.mcEUI, ev.kind), {
+                type: ev.kind,
+                mcEUI: ev.mcEUI,
+                ...ev.data,
+              })
             : undefined,
         )
         .catch(failed);

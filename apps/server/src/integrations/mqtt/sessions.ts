@@ -4,7 +4,7 @@ import { onAuthRevoked, onEntityDeleted } from '../../auth/revocation';
 import type { EntityDeleted, Revocation } from '../../bus/events';
 import type { Services } from '../../context';
 import type { Principal, SubscriptionScope } from './acl';
-import { topicScope } from './topics';
+import { scopeKeyOf, topicScope } from './topics';
 
 /** What the sessions need from a connected aedes client. */
 export interface MqttClientHandle {
@@ -21,12 +21,20 @@ interface Session {
   password: string;
   /** Granted filter → what it rests on. */
   filters: Map<string, SubscriptionScope>;
-  /** `app:<id>` / `gw:<id>` / `admin`: what the client may currently be forwarded. */
+  /** `app:<id>` / `gw:<id>` / `mc:<id>` / `admin`: what the client may currently be forwarded. */
   scopes: Set<string>;
 }
 
 const scopeKey = (s: SubscriptionScope) =>
-  s.kind === 'admin' ? 'admin' : s.kind === 'application' ? `app:${s.appID}` : `gw:${s.gwID}`;
+  s.kind === 'admin'
+    ? 'admin'
+    : scopeKeyOf(
+        s.kind === 'application'
+          ? { app: s.appID }
+          : s.kind === 'gateway'
+            ? { gateway: s.gwID }
+            : { multicast: s.mcEUI },
+      );
 
 /** Tunable in tests like the streams' limits. */
 export const mqttSessionLimits = { revalidateMs: STREAM_REVALIDATE_MS };
@@ -76,7 +84,7 @@ export class MqttSessions {
     if (session.scopes.has('admin')) return true;
     const scope = topicScope(topic);
     if (!scope) return false;
-    return session.scopes.has('app' in scope ? `app:${scope.app}` : `gw:${scope.gateway}`);
+    return session.scopes.has(scopeKeyOf(scope));
   }
 
   /** Checks every session now (the periodic sweep; tests call it directly). */
@@ -108,7 +116,12 @@ export class MqttSessions {
       return !c.closed && this.sessions.has(c);
     });
     if (live.length === 0) return;
-    const q = { users: [] as number[], applications: [] as number[], gateways: [] as string[] };
+    const q = {
+      users: [] as number[],
+      applications: [] as number[],
+      gateways: [] as string[],
+      multicastGroups: [] as string[],
+    };
     for (const c of live) {
       const { principal: p, filters } = this.sessions.get(c)!;
       if (p.kind === 'user') q.users.push(p.user.id);
@@ -116,6 +129,7 @@ export class MqttSessions {
       for (const scope of filters.values()) {
         if (scope.kind === 'application') q.applications.push(scope.appID);
         else if (scope.kind === 'gateway') q.gateways.push(scope.gwID);
+        else if (scope.kind === 'multicast') q.multicastGroups.push(scope.mcEUI);
       }
     }
     let rows: LiveRows;
@@ -166,7 +180,8 @@ export class MqttSessions {
         .filter(
           ([, s]) =>
             (s.kind === 'application' && e.applications?.includes(s.appID)) ||
-            (s.kind === 'gateway' && e.gateways?.includes(s.gwID)),
+            (s.kind === 'gateway' && e.gateways?.includes(s.gwID)) ||
+            (s.kind === 'multicast' && e.multicastGroups?.includes(s.mcEUI)),
         )
         .map(([f]) => f);
       if (lost.length) this.end(client, lost, 'subscription target deleted');
@@ -199,7 +214,7 @@ function lostFilters(session: Session, rows: LiveRows): { filters: string[]; rea
       const a = rows.applications.get(scope.appID);
       return !a || !(admin || (p.kind === 'app' ? p.appID === scope.appID : a.ownerId === userId));
     }
-    const g = rows.gateways.get(scope.gwID);
+    const g = scope.kind === 'gateway' ? rows.gateways.get(scope.gwID) : rows.multicastGroups.get(scope.mcEUI);
     return !g || g.createdAt !== scope.createdAt || !(admin || g.ownerId === userId);
   });
   return lost.length ? { filters: lost.map(([f]) => f), reason: 'access withdrawn' } : undefined;

@@ -6,15 +6,18 @@
  *   application/<appID>/device/<devEUI>/event/error    a refused downlink command
  *   application/<appID>/device/<devEUI>/command/down    downlink command (clients publish)
  *   gateway/<gwID>/event/stats | event/connection       gateway stat reports and online/offline
+ *   multicast/<mcEUI>/event/downlink | event/sync       a group's downlink status and members' setup state
  */
 export type DeviceEvent = 'up' | 'join' | 'status' | 'error';
 export type GatewayEvent = 'stats' | 'connection';
+export type MulticastEventName = 'downlink' | 'sync';
 
 export const deviceEventTopic = (appID: number, devEUI: string, event: DeviceEvent) =>
   `application/${appID}/device/${devEUI}/event/${event}`;
 export const downlinkCommandTopic = (appID: number, devEUI: string) =>
   `application/${appID}/device/${devEUI}/command/down`;
 export const gatewayEventTopic = (gwID: string, event: GatewayEvent) => `gateway/${gwID}/event/${event}`;
+export const multicastEventTopic = (mcEUI: string, event: MulticastEventName) => `multicast/${mcEUI}/event/${event}`;
 
 /** Every downlink command topic (a subscription filter). */
 export const DOWNLINK_COMMAND_FILTER = 'application/+/device/+/command/down';
@@ -26,12 +29,18 @@ export function parseCommandTopic(topic: string): { appID: number; devEUI: strin
 }
 
 /**
- * What a topic or filter is scoped to: its first two levels name the application or the
- * gateway. A wildcard there (or any other root) scopes it to everything (admins only).
+ * What a topic or filter is scoped to: its first two levels name the application, the gateway
+ * or the multicast group. A wildcard there (or any other root) scopes it to everything (admins only).
  */
-export function topicScope(topic: string): { app: number } | { gateway: string } | null {
+export type TopicScope = { app: number } | { gateway: string } | { multicast: string };
+export function topicScope(topic: string): TopicScope | null {
   const [root, id] = topic.split('/');
   if (root === 'application' && id && /^[1-9]\d{0,9}$/.test(id)) return { app: Number(id) };
   if (root === 'gateway' && id && /^[0-9a-f]{16}$/.test(id)) return { gateway: id };
+  if (root === 'multicast' && id && /^[0-9a-f]{16}$/.test(id)) return { multicast: id };
   return null;
 }
+
+/** The key a session holds for a scope (`app:7`, `gw:<EUI>`, `mc:<EUI>`). */
+export const scopeKeyOf = (s: TopicScope): string =>
+  'app' in s ? `app:${s.app}` : 'gateway' in s ? `gw:${s.gateway}` : `mc:${s.multicast}`;

@@ -102,9 +102,9 @@ export function multicastPushDeliveries(
   );
 }
 
-/** An MQTT event: a gateway's stats or connection, or a downlink's status. */
+/** An MQTT event: a gateway's stats or connection, a downlink's status, or a multicast group's event. */
 export function mqttDelivery(
-  event: 'stats' | 'connection' | 'status',
+  event: 'stats' | 'connection' | 'status' | 'mcdownlink' | 'mcsync',
   topic: string,
   messageId: string,
   body: Record<string, unknown>,

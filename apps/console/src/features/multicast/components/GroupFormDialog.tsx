@@ -283,7 +283,7 @@ export function GroupFormDialog({ onClose, group }: { onClose: () => void; group
           <MqttUnavailable />
           {toggle('enableMQTT', (on) => set('enableMQTT', on), !mqtt.available && !group?.enableMQTT)}
           <Typography variant="body2" color="text.secondary">
-            {t('mqttLater')}
+            {t('mqttEvents')}
           </Typography>
         </Box>
         <TextField
