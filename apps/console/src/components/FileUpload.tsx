@@ -4,8 +4,8 @@ import { FILE_MAX_BYTES, type StoredFile, sha256Hex } from '@lns/contract/files'
 import UploadIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -171,13 +171,21 @@ export function FileUpload({
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',
-              gap: 1,
+              gap: 1.5,
+              px: 2,
               borderRadius: 1,
               bgcolor: (th) => alpha(th.palette.background.paper, 0.9),
             }}
           >
-            <CircularProgress variant="determinate" value={progress} size={28} aria-label={t('upload.uploading')} />
-            <Typography variant="body2">{t('upload.percent', { percent: progress })}</Typography>
+            <LinearProgress
+              variant="determinate"
+              value={progress}
+              aria-label={t('upload.uploading')}
+              sx={{ flexGrow: 1, maxWidth: 240, height: 6, borderRadius: 3 }}
+            />
+            <Typography variant="body2" sx={{ minWidth: 40 }}>
+              {t('upload.percent', { percent: progress })}
+            </Typography>
           </Box>
         )}
       </Box>
