@@ -1,5 +1,5 @@
-import { gpsTimeMs, nextPingSlot, unixTimeMs } from '@lns/lorawan/classb';
-import { getRegion, type Region } from '@lns/lorawan/regions';
+import { beaconTime, gpsTimeMs, nextPingSlot, pingSlotChannel, unixTimeMs } from '@lns/lorawan/classb';
+import { getRegion } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Stage } from '../stage';
@@ -10,9 +10,6 @@ import { STATUS_SQL as St } from './status-sql';
 const LEAD_MS = 1_500;
 /** Until the device tells its periodicity (PingSlotInfoReq) it pings every 128 s (LoRaWAN 1.0.4 default). */
 const DEFAULT_PERIODICITY = 7;
-/** The ping-slot channel: EU868 869.525 MHz DR3 (RP002); other regions: their RX2 channel for now. */
-const PING_CHANNEL: Record<string, { freqHz: number; dr: number }> = { eu868: { freqHz: 869_525_000, dr: 3 } };
-const pingChannel = (region: Region) => PING_CHANNEL[region.id] ?? { freqHz: region.rx2.frequency, dr: region.rx2.dr };
 /** Said in the downlink history while a class B downlink waits for a gateway that can beacon. */
 export const NO_CLASS_B_GATEWAY = 'NO_CLASS_B_GATEWAY';
 
@@ -51,7 +48,8 @@ export class ClassBScheduler {
       devAddr: String(dev.dev_addr),
       periodicity: dev.ping_slot_periodicity === null ? DEFAULT_PERIODICITY : Number(dev.ping_slot_periodicity),
     });
-    const slot: PingSlot = { tmms, ...pingChannel(region) };
+    const devAddr = String(dev.dev_addr);
+    const slot: PingSlot = { tmms, ...pingSlotChannel(region, devAddr, beaconTime(tmms)) };
     const timer = setTimeout(
       () => {
         this.timers.delete(devEUI);
