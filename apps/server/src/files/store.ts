@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileUrlOf, type StoredFile } from '@lns/contract/files';
@@ -26,12 +26,16 @@ export class FileStore {
     const [known] = await this.db.select().from(files).where(eq(files.digest, digest));
     if (known && (await this.has(digest))) return { file: this.describe(known), existed: true };
     await fs.mkdir(this.dir, { recursive: true });
-    const tmp = path.join(this.dir, `.${digest}.${process.pid}.tmp`);
+    // A name of its own: two uploads of the same content at once must not rename one temporary file twice.
+    const tmp = path.join(this.dir, `.${digest}.${randomUUID()}.tmp`);
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, this.pathOf(digest));
     const row = { digest, name, size: data.length, ownerId, createdAt: Date.now() };
-    await this.db.insert(files).values(row).onConflictDoNothing();
-    return { file: this.describe(known ?? row), existed: false };
+    const added = await this.db.insert(files).values(row).onConflictDoNothing().returning({ digest: files.digest });
+    if (known || added.length > 0) return { file: this.describe(known ?? row), existed: false };
+    // Stored by a concurrent upload of the same content in the meantime: answered as for a later one.
+    const [first] = await this.db.select().from(files).where(eq(files.digest, digest));
+    return { file: this.describe(first ?? row), existed: true };
   }
 
   async read(digest: string): Promise<Buffer | undefined> {
