@@ -1,6 +1,6 @@
 import { fuotaApi } from '@lns/contract/api/fuota';
 import { mcGroupApi } from '@lns/contract/api/multicast';
-import { FUOTA_DEVICE_STATE, FUOTA_SESSION_STATE, type FuotaDeviceRow, type FuotaTaskRow } from '@lns/contract/fuota';
+import { FUOTA_SESSION_STATE, type FuotaTaskRow } from '@lns/contract/fuota';
 import { MAX_PAGE_SIZE } from '@lns/contract/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type InputOf, refusalOf } from '../../lib/api';
@@ -21,9 +21,6 @@ export const RUNNING_REFRESH_MS = 3000;
 /** Waiting or upgrading: it can be aborted, not deleted (16002); a finished one the other way round (16003). */
 export const isRunning = (t: Pick<FuotaTaskRow, 'state'>) => t.state < FUOTA_SESSION_STATE.DONE;
 
-/** A device row still on its way: no error and not done. */
-const deviceMoving = (d: FuotaDeviceRow) => d.state < FUOTA_DEVICE_STATE.DONE && !d.error_message;
-
 export function useFuotaList(q: InputOf<typeof fuotaApi.list>) {
   return useQuery({
     queryKey: fuotaKeys.list(q),
@@ -42,13 +39,16 @@ export function useFuotaInfo(fdID: number) {
   });
 }
 
-/** Devices of tasks; `follow` refetches while true (the status page: while its task runs), else while a row moves. */
-export function useFuotaDevices(q: InputOf<typeof fuotaApi.devices>, follow?: boolean) {
+/**
+ * Devices of tasks, refetched while `follow` (the status page: while its task runs). A device row
+ * does not tell whether its task still runs, so the device upgrade list is not followed.
+ */
+export function useFuotaDevices(q: InputOf<typeof fuotaApi.devices>, follow = false) {
   return useQuery({
     queryKey: fuotaKeys.devices(q),
     queryFn: () => api.list(fuotaApi.devices, q),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => ((follow ?? query.state.data?.rows.some(deviceMoving)) ? RUNNING_REFRESH_MS : false),
+    refetchInterval: follow ? RUNNING_REFRESH_MS : false,
   });
 }
 

@@ -36,6 +36,8 @@ export function SessionStepper({ state, failed }: { state: number; failed: boole
       {FUOTA_SESSION_STATES.map((s, i) => (
         <Step key={s} completed={states[i] === 'complete'} data-testid={`step-${s}`} data-state={states[i]}>
           <StepLabel
+            // The state's own number (0–6), as the protocol page and the API name it.
+            icon={String(s)}
             error={states[i] === 'error'}
             optional={
               <Typography variant="caption" color="text.secondary">

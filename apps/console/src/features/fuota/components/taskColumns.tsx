@@ -38,7 +38,8 @@ export function taskColumns(t: TFunction, keys: Key[]): Column<FuotaTaskRow>[] {
       key: 'versions',
       label: t('versions'),
       nowrap: true,
-      priority: 'secondary',
+      // The status page and the firmware list show them too: they give way first.
+      priority: 'optional',
       render: (r) => t('versionsOf', { old: r.oldVersion || '—', new: r.newVersion || '—' }),
     },
     size: {

@@ -1,6 +1,8 @@
 import type { FuotaDeviceRow } from '@lns/contract/fuota';
 import { formatHex } from '@lns/contract/hex';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -8,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { HexField } from '../../../components/HexField';
 import { type Column, ListTable } from '../../../components/ListTable';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
 import { useFuotaDevices, useGroupOptions } from '../api';
@@ -94,7 +97,11 @@ export default function DeviceUpgradeList() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h6">{t('deviceTitle')}</Typography>
+      <ListToolbar title={t('deviceTitle')}>
+        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void q.refetch()}>
+          {t('common:refresh')}
+        </Button>
+      </ListToolbar>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <HexField
           size="small"

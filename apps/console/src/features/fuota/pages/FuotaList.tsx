@@ -34,6 +34,7 @@ export default function FuotaList() {
   const [aborting, setAborting] = useState<FuotaTaskRow | null>(null);
 
   const columns = [
+    // Narrow windows keep the name, status and progress; the group is in the filter and the status page.
     ...taskColumns(t, [
       'firmwareName',
       'group',
@@ -44,7 +45,7 @@ export default function FuotaList() {
       'progress',
       'devices',
       'createtime',
-    ]),
+    ]).map((c) => (c.key === 'group' ? { ...c, priority: 'secondary' as const } : c)),
     taskActionsColumn(t('common:actions'), { onAbort: setAborting, onDelete: (r) => sel.askDelete([r]) }),
   ];
 

@@ -143,7 +143,7 @@ export default function FuotaStatus() {
             <SessionStepper state={task.state} failed={task.status === 'abnormal'} />
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {`${t('devicesHint')}: ${t('devicesOf', { done: task.doneNums, failed: task.failedNums, total: task.deviceNums })}`}
+            {t('devicesLine', { done: task.doneNums, failed: task.failedNums, total: task.deviceNums })}
           </Typography>
         </Box>
       </CardPanel>
