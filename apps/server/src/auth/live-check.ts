@@ -28,7 +28,7 @@ export interface LiveRows {
   users: Map<number, LiveUser & { mqUsername: string; mqPassword: string }>;
   applications: Map<number, { ownerId: number; enableMqtt: boolean; mqName: string; mqPassword: string }>;
   devices: Map<string, { ownerId: number; appId: number; createdAt: number }>;
-  gateways: Map<string, { ownerId: number; createdAt: number }>;
+  gateways: Map<string, { ownerId: number; createdAt: number; mqttPassword: string }>;
   multicastGroups: Map<string, { ownerId: number; createdAt: number }>;
 }
 
@@ -86,7 +86,7 @@ function parts(q: LiveQuery, now: number): SQL[] {
   const gateways = q.gateways && textArray(q.gateways);
   if (gateways)
     out.push(sql`SELECT 'gateways'::text, g.gw_id::text, NULL::int, NULL::int, g.owner_id, NULL::int, g.created_at::float8,
-      NULL::boolean, NULL::text, NULL::text FROM gateways g WHERE g.gw_id = ANY(${gateways}::text[])`);
+      NULL::boolean, NULL::text, g.mqtt_password::text FROM gateways g WHERE g.gw_id = ANY(${gateways}::text[])`);
   const groups = q.multicastGroups && textArray(q.multicastGroups);
   if (groups)
     out.push(sql`SELECT 'multicastGroups'::text, m.mc_eui::text, NULL::int, NULL::int, m.owner_id, NULL::int,
@@ -124,7 +124,7 @@ export async function liveRows(db: Db, q: LiveQuery, now = Date.now()): Promise<
         mqPassword: r.secret ?? '',
       });
     else if (r.kind === 'devices') live.devices.set(r.key, { ...owner, appId: Number(r.app_id) });
-    else if (r.kind === 'gateways') live.gateways.set(r.key, owner);
+    else if (r.kind === 'gateways') live.gateways.set(r.key, { ...owner, mqttPassword: r.secret ?? '' });
     else if (r.kind === 'multicastGroups') live.multicastGroups.set(r.key, owner);
   }
   return live;

@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { newSecret } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { ownedBy, type Viewer } from '../db/ownership';
 import { users } from '../db/schema/core';
@@ -301,8 +302,10 @@ export class GatewayRepository {
 }
 
 export async function insertGateways(db: Db, rows: GatewayValues[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(gateways).values(rows.slice(i, i + 500));
+  // Each gateway gets its MQTT password for the MQTT gateway link (docs/protocols/gateway-mqtt.md).
+  const withPasswords = rows.map((r) => ({ mqttPassword: newSecret(18), ...r }));
+  for (let i = 0; i < withPasswords.length; i += 500) {
+    await db.insert(gateways).values(withPasswords.slice(i, i + 500));
   }
 }
 

@@ -14,6 +14,7 @@ import { gatewayDataRoutes } from './gateway-data/routes';
 import { gatewayTagRoutes } from './gateway-tags/routes';
 import { gatewayTypeRoutes } from './gateway-types/routes';
 import { gatewayRoutes } from './gateways/routes';
+import { gatewayStatusRoutes } from './gateways/status-routes';
 import { mcDownlinkRoutes } from './multicast/downlinks';
 import { mcGroupRoutes } from './multicast/groups';
 import { mcMemberRoutes } from './multicast/members';
@@ -39,6 +40,7 @@ export const routeModules: RouteModule[] = [
   gatewayTypeRoutes,
   gatewayTagRoutes,
   gatewayRoutes,
+  gatewayStatusRoutes,
   streamRoutes,
   dashboardRoutes,
   deviceDataRoutes,

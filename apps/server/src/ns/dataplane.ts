@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
+import { MqttGatewayLink } from '../bridge/mqtt';
 import { UdpBridge } from '../bridge/udp';
 import type { BusTopics, EventBus, LocalTopics } from '../bus/bus';
 import type { Config } from '../config';
@@ -63,6 +64,8 @@ export class DataPlane implements Stage {
   readonly dedup: Deduplicator;
   readonly sender: TxSender;
   readonly bridge: UdpBridge;
+  /** Gateways over MQTT; the broker attaches its publish when it starts (integrations/install.ts). */
+  readonly mqttLink: MqttGatewayLink;
   readonly retention: RetentionJob;
   readonly batcher: UplinkBatcher;
   readonly decoders: DecoderCache;
@@ -98,10 +101,12 @@ export class DataPlane implements Stage {
     this.batcher = new UplinkBatcher(this, 1);
     this.dedup = new Deduplicator(config.DEDUP_WINDOW_MS, (u) => this.batcher.push(u), this.redis);
     this.bridge = new UdpBridge(this, this.dedup, config.GATEWAY_MAX_UPLINKS_PER_S);
+    this.mqttLink = new MqttGatewayLink(this, this.dedup, config.GATEWAY_MAX_UPLINKS_PER_S);
     this.sender = new TxSender(
       this.gateways.pull,
       (buf, port, address) => this.bridge.send(buf, port, address),
       config.REDIS_URL ? deps.bus : undefined,
+      this.mqttLink,
     );
     this.decoders = new DecoderCache(db, deps.decoderPool, (appID, message) => {
       this.metrics.decodeErrors.inc();

@@ -70,8 +70,8 @@ export class GatewayRegistry {
     return this.cache.get(gwId)?.gw;
   }
 
-  /** The gateway was heard (PULL_DATA or PUSH_DATA). Marks it online on the first datagram. */
-  async heard(gwId: string): Promise<void> {
+  /** The gateway was heard (PULL_DATA or PUSH_DATA, or a message over MQTT). Marks it online on the first one. */
+  async heard(gwId: string, mqtt = false): Promise<void> {
     const now = Date.now();
     const st = this.online.get(gwId);
     if (st) {
@@ -83,14 +83,24 @@ export class GatewayRegistry {
     }
     this.online.set(gwId, { heard: now, written: now });
     const res = await this.db.execute(
-      sql`UPDATE gateways SET online = true, last_seen = ${now}, mqtt = false WHERE gw_id = ${gwId} AND online = false RETURNING gw_id`,
+      sql`UPDATE gateways SET online = true, last_seen = ${now}, mqtt = ${mqtt} WHERE gw_id = ${gwId} AND (NOT online OR mqtt <> ${mqtt}) RETURNING gw_id`,
     );
-    if (rowsOf(res).length > 0) this.transition(gwId, true, now);
+    if (rowsOf(res).length > 0) this.transition(gwId, true, now, mqtt);
     else await this.db.execute(sql`UPDATE gateways SET last_seen = ${now} WHERE gw_id = ${gwId}`);
   }
 
-  private transition(gwId: string, online: boolean, at: number): void {
-    this.writer.add(gatewayConnections, { gwId, createdAt: at, online, mqtt: false });
+  /** An MQTT gateway said it went offline (ConnState OFFLINE, or the broker's will for it). */
+  async offline(gwId: string): Promise<void> {
+    this.online.delete(gwId);
+    const now = Date.now();
+    const res = await this.db.execute(
+      sql`UPDATE gateways SET online = false WHERE gw_id = ${gwId} AND online RETURNING gw_id`,
+    );
+    if (rowsOf(res).length > 0) this.transition(gwId, false, now, true);
+  }
+
+  private transition(gwId: string, online: boolean, at: number, mqtt = false): void {
+    this.writer.add(gatewayConnections, { gwId, createdAt: at, online, mqtt });
     this.local.publish(localTopics.gatewayConnection, { gwID: gwId, online, createtime: at });
   }
 

@@ -60,6 +60,12 @@ export function dataPlaneMetrics(registry: Registry) {
       buckets: [0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 2],
       registers: [registry],
     }),
+    mqttGateway: new Counter({
+      name: 'lns_mqtt_gateway_messages_total',
+      help: 'Messages of gateways over MQTT, by topic (event/up, state/conn, agent/report, ...) and outcome (ok, malformed, unknown_gateway, version)',
+      labelNames: ['topic', 'outcome'],
+      registers: [registry],
+    }),
     writeErrors: new Counter({
       name: 'lns_history_write_errors_total',
       help: 'History rows that could not be written',

@@ -49,6 +49,7 @@ const gatewayColumns = {
   altitude: doublePrecision('altitude'),
   online: boolean('online').notNull().default(false),
   mqtt: boolean('mqtt').notNull().default(false),
+  mqttPassword: varchar('mqtt_password', { length: 64 }).notNull().default(''),
   lastSeen: bigint('last_seen', { mode: 'number' }),
   status: jsonb('status').notNull().default({}).$type<Record<string, unknown>>(),
   tagIds: integer('tag_ids').array().notNull().default([]),

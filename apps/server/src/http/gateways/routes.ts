@@ -71,6 +71,8 @@ export const gatewayRoutes: RouteModule = (app, s) => {
   route(app, api.update, async (req) => {
     refusePrivate(req.body.pushUrls);
     noteAudit(req, await svc.update(req.body, req.user));
+    // A gateway on the MQTT link gets its new settings at once (stat interval, keep-alive, log).
+    void s.dataPlane.mqttLink.pushConfig(req.body.gwID).catch(() => {});
     return ok();
   });
 
@@ -148,6 +150,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     const [g] = await svc.repo.visible([req.body.gwID], req.user);
     if (!g) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');
     await updateGateway(s.db, g.gwId, { mqttKeepAlive: req.body.mqttKeepAlive });
+    void s.dataPlane.mqttLink.pushConfig(g.gwId).catch(() => {});
     return ok();
   });
 };

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { GATEWAY_PUBLISHES, GATEWAY_SUBSCRIBES, isGatewayId, parseGatewayTopic } from '@lns/contract/gateway-mqtt';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/guard';
 import type { Db } from '../../db/client';
@@ -10,10 +11,22 @@ import { TtlCache } from '../lookup';
 import { parseCommandTopic, topicScope } from './topics';
 
 /**
- * Who is connected: an application (its mqName/password, only while its MQTT switch is on) or a
- * user (mq_username/mq_password of the users table).
+ * Who is connected: an application (its mqName/password, only while its MQTT switch is on), a
+ * user (mq_username/mq_password of the users table) or a gateway (its ID and MQTT password: the
+ * MQTT gateway link, docs/protocols/gateway-mqtt.md).
  */
-export type Principal = { kind: 'app'; appID: number; ownerId: number } | { kind: 'user'; user: AuthUser };
+export type Principal =
+  | { kind: 'app'; appID: number; ownerId: number }
+  | { kind: 'user'; user: AuthUser }
+  | { kind: 'gateway'; gwID: string; createdAt: number };
+
+/** `<prefix>/gateway/<gwID>/command/#`: the one wildcard filter a gateway may take. */
+const commandWildcard = (filter: string, gwID: string) => {
+  const parts = filter.split('/');
+  return parts.length === 5 && parts[1] === 'gateway' && parts[2] === gwID && parts[3] === 'command' && parts[4] === '#'
+    ? parts[0]!.length > 0 && !/[#+$]/.test(parts[0]!)
+    : false;
+};
 
 /**
  * What a granted subscription rests on: the admin role, an application (ids are never reused), or
@@ -23,7 +36,9 @@ export type SubscriptionScope =
   | { kind: 'admin' }
   | { kind: 'application'; appID: number }
   | { kind: 'gateway'; gwID: string; createdAt: number }
-  | { kind: 'multicast'; mcEUI: string; createdAt: number };
+  | { kind: 'multicast'; mcEUI: string; createdAt: number }
+  /** A gateway's own link topics (`<prefix>/gateway/<its ID>/…`). */
+  | { kind: 'gatewayLink'; gwID: string; createdAt: number };
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -44,6 +59,14 @@ export class MqttAcl {
   async authenticate(username: string | undefined, password: Buffer | undefined): Promise<Principal | null> {
     if (!username || !password) return null;
     const pw = password.toString('utf8');
+    if (isGatewayId(username)) {
+      const [gw] = await this.db
+        .select({ pw: gateways.mqttPassword, createdAt: gateways.createdAt })
+        .from(gateways)
+        .where(eq(gateways.gwId, username))
+        .limit(1);
+      if (gw) return gw.pw && same(gw.pw, pw) ? { kind: 'gateway', gwID: username, createdAt: gw.createdAt } : null;
+    }
     const [app] = await this.db
       .select({
         id: applications.id,
@@ -68,6 +91,13 @@ export class MqttAcl {
   /** The scope a subscription to `filter` is granted on, or null when refused. */
   async maySubscribe(p: Principal, filter: string): Promise<SubscriptionScope | null> {
     if (p.kind === 'user' && p.user.admin) return { kind: 'admin' };
+    if (p.kind === 'gateway') {
+      const t = parseGatewayTopic(filter);
+      const own = t?.gwID === p.gwID && GATEWAY_SUBSCRIBES.includes(`${t.kind}/${t.name}`);
+      return own || commandWildcard(filter, p.gwID)
+        ? { kind: 'gatewayLink', gwID: p.gwID, createdAt: p.createdAt }
+        : null;
+    }
     const scope = topicScope(filter);
     if (!scope) return null;
     if ('app' in scope) return (await this.ownsApp(p, scope.app)) ? { kind: 'application', appID: scope.app } : null;
@@ -89,6 +119,13 @@ export class MqttAcl {
     return gw?.ownerId === p.user.id ? { kind: 'gateway', gwID: scope.gateway, createdAt: gw.createdAt } : null;
   }
 
+  /** Whether a gateway may publish this (its own event, state and agent topics). */
+  gatewayMayPublish(p: Principal, topic: string): boolean {
+    if (p.kind !== 'gateway') return false;
+    const t = parseGatewayTopic(topic);
+    return t?.gwID === p.gwID && GATEWAY_PUBLISHES.includes(`${t.kind}/${t.name}`);
+  }
+
   /** The command's application and device when `p` may send it, else null. */
   async mayPublish(p: Principal, topic: string): Promise<{ appID: number; devEUI: string } | null> {
     const cmd = parseCommandTopic(topic);
@@ -99,11 +136,13 @@ export class MqttAcl {
 
   /** The user the downlink queue checks ownership against. */
   userOf(p: Principal): AuthUser {
-    return p.kind === 'user' ? p.user : { id: p.ownerId, name: '', admin: false };
+    if (p.kind === 'user') return p.user;
+    return { id: p.kind === 'app' ? p.ownerId : 0, name: '', admin: false };
   }
 
   private async ownsApp(p: Principal, appID: number): Promise<boolean> {
     if (p.kind === 'app') return p.appID === appID;
+    if (p.kind === 'gateway') return false;
     const owner = await this.appOwners.get(appID, async () => {
       const [row] = await this.db
         .select({ ownerId: applications.ownerId })

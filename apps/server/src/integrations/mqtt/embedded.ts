@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { GATEWAY_EVENT_FILTERS } from '@lns/contract/gateway-mqtt';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Services } from '../../context';
 import type { IntegrationLookup } from '../lookup';
@@ -9,7 +10,8 @@ import { handleDownlinkCommand } from './commands';
 import { type MqttSink, publishCommandError, publishEvents } from './events';
 import { MqttSessions } from './sessions';
 
-const principalKey = (p: Principal) => (p.kind === 'app' ? `app:${p.appID}` : `user:${p.user.id}`);
+const principalKey = (p: Principal) =>
+  p.kind === 'app' ? `app:${p.appID}` : p.kind === 'user' ? `user:${p.user.id}` : `gw:${p.gwID}`;
 
 const refuse = (code: 2 | 4 | 5, message: string): AuthenticateError =>
   Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
@@ -79,6 +81,12 @@ export async function startEmbeddedBroker(
     authorizePublish: (client, packet, done) => {
       const p = client && principals.get(client);
       if (!p) return done(new Error('not authorized'));
+      if (p.kind === 'gateway') {
+        // The link reads these through the broker's own subscription (below).
+        if (acl.gatewayMayPublish(p, packet.topic)) return done(null);
+        metrics.mqttDenied.inc({ action: 'publish' });
+        return done(new Error(`not authorized to publish on ${packet.topic}`));
+      }
       acl.mayPublish(p, packet.topic).then(
         (cmd) => {
           if (!cmd) {
@@ -147,6 +155,17 @@ export async function startEmbeddedBroker(
   }
   const stopEvents = publishEvents(services, outbox, lookup);
   outbox.mqtt = sink;
+  const link = services.dataPlane.mqttLink;
+  for (const filter of GATEWAY_EVENT_FILTERS)
+    broker.subscribe(
+      filter,
+      (packet, cb) => {
+        link.receive(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
+        cb();
+      },
+      () => {},
+    );
+  link.attach(sink.publish);
   const actual = (server.address() as net.AddressInfo).port;
   log.info(`embedded MQTT broker listening on port ${actual}`);
   return {

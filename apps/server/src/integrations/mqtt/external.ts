@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GATEWAY_EVENT_FILTERS, parseGatewayTopic } from '@lns/contract/gateway-mqtt';
 import mqtt from 'mqtt';
 import type { Services } from '../../context';
 import type { IntegrationLookup } from '../lookup';
@@ -9,7 +10,6 @@ import { type MqttSink, publishCommandError, publishEvents } from './events';
 import { DOWNLINK_COMMAND_FILTER, parseCommandTopic } from './topics';
 
 /** A shared subscription: with several server instances each command is handled once. */
-const SHARED_COMMANDS = `$share/lns-server/${DOWNLINK_COMMAND_FILTER}`;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** The URL without its password, for messages. */
@@ -71,14 +71,18 @@ export async function startExternalMqtt(
   client.on('offline', () => log.warn(`MQTT broker ${redactUrl(url)} is unreachable; reconnecting`));
   client.on('connect', () => log.info(`connected to MQTT broker ${redactUrl(url)}`));
 
-  const subscribe = async () => {
+  // Commands and gateway messages go to one instance of a cluster (a shared subscription).
+  const subscribeShared = async (filter: string) => {
     try {
-      const granted = await client.subscribeAsync(SHARED_COMMANDS, { qos: 1 });
-      if (granted.some((g) => g.qos === 128)) await client.subscribeAsync(DOWNLINK_COMMAND_FILTER, { qos: 1 });
+      const granted = await client.subscribeAsync(`$share/lns-server/${filter}`, { qos: 1 });
+      if (granted.some((g) => g.qos === 128)) await client.subscribeAsync(filter, { qos: 1 });
     } catch {
-      // A broker without shared subscriptions: a plain one (one instance handles commands).
-      await client.subscribeAsync(DOWNLINK_COMMAND_FILTER, { qos: 1 });
+      // A broker without shared subscriptions: a plain one (one instance handles them).
+      await client.subscribeAsync(filter, { qos: 1 });
     }
+  };
+  const subscribe = async () => {
+    for (const filter of [DOWNLINK_COMMAND_FILTER, ...GATEWAY_EVENT_FILTERS]) await subscribeShared(filter);
   };
   await subscribe();
 
@@ -96,7 +100,10 @@ export async function startExternalMqtt(
       });
     },
   };
+  const link = services.dataPlane.mqttLink;
+  link.attach(sink.publish);
   client.on('message', (topic, payload) => {
+    if (parseGatewayTopic(topic)) return link.receive(topic, payload);
     const cmd = parseCommandTopic(topic);
     if (!cmd) return;
     void handleDownlinkCommand(services.dataPlane, lookup, cmd.appID, cmd.devEUI, payload).then((r) => {

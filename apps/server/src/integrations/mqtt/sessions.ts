@@ -1,3 +1,4 @@
+import { parseGatewayTopic } from '@lns/contract/gateway-mqtt';
 import { STREAM_REVALIDATE_MS } from '@lns/contract/streams';
 import { type LiveRows, liveRows } from '../../auth/live-check';
 import { onAuthRevoked, onEntityDeleted } from '../../auth/revocation';
@@ -28,13 +29,15 @@ interface Session {
 const scopeKey = (s: SubscriptionScope) =>
   s.kind === 'admin'
     ? 'admin'
-    : scopeKeyOf(
-        s.kind === 'application'
-          ? { app: s.appID }
-          : s.kind === 'gateway'
-            ? { gateway: s.gwID }
-            : { multicast: s.mcEUI },
-      );
+    : s.kind === 'gatewayLink'
+      ? `link:${s.gwID}`
+      : scopeKeyOf(
+          s.kind === 'application'
+            ? { app: s.appID }
+            : s.kind === 'gateway'
+              ? { gateway: s.gwID }
+              : { multicast: s.mcEUI },
+        );
 
 /** Tunable in tests like the streams' limits. */
 export const mqttSessionLimits = { revalidateMs: STREAM_REVALIDATE_MS };
@@ -82,6 +85,8 @@ export class MqttSessions {
     const session = this.sessions.get(client);
     if (!session) return false;
     if (session.scopes.has('admin')) return true;
+    const link = parseGatewayTopic(topic);
+    if (link) return session.scopes.has(`link:${link.gwID}`);
     const scope = topicScope(topic);
     if (!scope) return false;
     return session.scopes.has(scopeKeyOf(scope));
@@ -125,10 +130,11 @@ export class MqttSessions {
     for (const c of live) {
       const { principal: p, filters } = this.sessions.get(c)!;
       if (p.kind === 'user') q.users.push(p.user.id);
-      else q.applications.push(p.appID);
+      else if (p.kind === 'app') q.applications.push(p.appID);
+      else q.gateways.push(p.gwID);
       for (const scope of filters.values()) {
         if (scope.kind === 'application') q.applications.push(scope.appID);
-        else if (scope.kind === 'gateway') q.gateways.push(scope.gwID);
+        else if (scope.kind === 'gateway' || scope.kind === 'gatewayLink') q.gateways.push(scope.gwID);
         else if (scope.kind === 'multicast') q.multicastGroups.push(scope.mcEUI);
       }
     }
@@ -163,7 +169,9 @@ export class MqttSessions {
   private revoked(r: Revocation): void {
     if (!r || typeof r.userId !== 'number' || r.tokenHash) return; // MQTT does not sign in with session or API tokens
     const mine = [...this.sessions].filter(([, s]) =>
-      s.principal.kind === 'user' ? s.principal.user.id === r.userId : s.principal.ownerId === r.userId,
+      s.principal.kind === 'user'
+        ? s.principal.user.id === r.userId
+        : s.principal.kind === 'app' && s.principal.ownerId === r.userId,
     );
     void this.check(mine.map(([c]) => c));
   }
@@ -174,6 +182,10 @@ export class MqttSessions {
       const p = session.principal;
       if (p.kind === 'app' && e.applications?.includes(p.appID)) {
         this.end(client, [...session.filters.keys()], 'application deleted');
+        continue;
+      }
+      if (p.kind === 'gateway' && e.gateways?.includes(p.gwID)) {
+        this.end(client, [...session.filters.keys()], 'gateway deleted');
         continue;
       }
       const lost = [...session.filters]
@@ -195,6 +207,12 @@ function lostFilters(session: Session, rows: LiveRows): { filters: string[]; rea
   const all = [...session.filters.keys()];
   let admin = false;
   let userId: number | undefined;
+  if (p.kind === 'gateway') {
+    // A gateway holds only its own link: it ends when the gateway is deleted or its password changes.
+    const g = rows.gateways.get(p.gwID);
+    const ok = g && g.createdAt === p.createdAt && g.mqttPassword === session.password;
+    return ok ? undefined : { filters: all, reason: 'credentials revoked' };
+  }
   if (p.kind === 'user') {
     const u = rows.users.get(p.user.id);
     if (u?.mqUsername !== session.username || u.mqPassword !== session.password) {
@@ -214,6 +232,8 @@ function lostFilters(session: Session, rows: LiveRows): { filters: string[]; rea
       const a = rows.applications.get(scope.appID);
       return !a || !(admin || (p.kind === 'app' ? p.appID === scope.appID : a.ownerId === userId));
     }
+    // Only a gateway holds its own link (checked above): anyone else loses it.
+    if (scope.kind === 'gatewayLink') return true;
     const g = scope.kind === 'gateway' ? rows.gateways.get(scope.gwID) : rows.multicastGroups.get(scope.mcEUI);
     return !g || g.createdAt !== scope.createdAt || !(admin || g.ownerId === userId);
   });

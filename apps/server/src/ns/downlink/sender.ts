@@ -13,6 +13,12 @@ export interface TxMeta extends RelayedTxMeta {
 
 export type SendDatagram = (buf: Buffer, port: number, address: string) => void;
 
+/** The MQTT gateway link (bridge/mqtt.ts): downlinks to gateways that use it. */
+export interface MqttDownlinks {
+  prefixOf(gwId: string): string | undefined;
+  send(gwId: string, downlinkId: number, txpk: Txpk): boolean;
+}
+
 const TX_TTL_MS = 30_000;
 /** Each instance tells the others which gateways pull from it this often, and forgets after 3×. */
 const ANNOUNCE_MS = 20_000;
@@ -39,6 +45,7 @@ export class TxSender {
     private readonly pull: Map<string, PullAddress>,
     private readonly send: SendDatagram,
     private readonly cluster?: EventBus<BusTopics>,
+    private readonly mqtt?: MqttDownlinks,
   ) {
     this.sweeper = setInterval(
       () => {
@@ -75,7 +82,7 @@ export class TxSender {
   }
 
   canReach(gwId: string): boolean {
-    return this.pull.has(gwId) || this.remote.has(gwId);
+    return this.pull.has(gwId) || this.mqtt?.prefixOf(gwId) !== undefined || this.remote.has(gwId);
   }
 
   /**
@@ -88,13 +95,17 @@ export class TxSender {
     meta: TxMeta,
   ): { version: number; recorded: (p: Promise<unknown>) => Promise<unknown> } | undefined {
     const addr = this.pull.get(gwId);
-    if (!addr) return this.relay(gwId, txpk, meta);
+    // MQTT gateways: any instance publishes on the broker; their event/ack is the TX_ACK (v2).
+    const viaMqtt = !addr && this.mqtt?.prefixOf(gwId) !== undefined;
+    if (!addr && !viaMqtt) return this.relay(gwId, txpk, meta);
     this.token = (this.token + 1) & 0xffff;
+    const version = addr?.version ?? 2;
     const entry: TxMeta & { at: number } = { ...meta, at: Date.now() };
-    if (addr.version >= 2) this.inflight.set(`${gwId}:${this.token}`, entry);
-    this.send(buildPullResp(addr.version, this.token, txpk), addr.port, addr.address);
+    if (version >= 2) this.inflight.set(`${gwId}:${this.token}`, entry);
+    if (addr) this.send(buildPullResp(addr.version, this.token, txpk), addr.port, addr.address);
+    else this.mqtt!.send(gwId, this.token, txpk);
     return {
-      version: addr.version,
+      version,
       recorded: (p) => {
         entry.recorded = p.catch(() => {});
         return p;
