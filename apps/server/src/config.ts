@@ -52,6 +52,11 @@ const schema = z.object({
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:']).optional(),
   /** Broker address given to users and applications in their MQTT credentials. */
   MQTT_PUBLIC_URL: z.string().optional(),
+  /** With MQTT_URL: the shared-subscription group of this deployment's instances (one takes each command and gateway message). */
+  MQTT_SHARED_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and -')
+    .default('lns-server'),
   /** The bootstrap admin's password obeys the password policy like every other. */
   ADMIN_PASSWORD: z
     .string()

@@ -74,7 +74,7 @@ export async function startExternalMqtt(
   // Commands and gateway messages go to one instance of a cluster (a shared subscription).
   const subscribeShared = async (filter: string) => {
     try {
-      const granted = await client.subscribeAsync(`$share/lns-server/${filter}`, { qos: 1 });
+      const granted = await client.subscribeAsync(`$share/${services.config.MQTT_SHARED_GROUP}/${filter}`, { qos: 1 });
       if (granted.some((g) => g.qos === 128)) await client.subscribeAsync(filter, { qos: 1 });
     } catch {
       // A broker without shared subscriptions: a plain one (one instance handles them).
