@@ -1,0 +1,141 @@
+/**
+ * The agent: the packet forwarder's UDP bridged to the MQTT gateway link, and the agent protocol
+ * (reports, config, requests) on the same connection. Wired here, started by cli.ts and tests.
+ */
+import { AGENT_PROTOCOL_VERSION, agentConfig } from '@lns/contract/gateway-agent';
+import { type GatewayTopicKind, gatewayTopic, parseGatewayTopic } from '@lns/contract/gateway-mqtt';
+import { Bridge } from './bridge';
+import { type AgentSettings, clampKeepAlive, clampStatInterval } from './config';
+import { CpuMeter } from './host/cpu';
+import { Link } from './link';
+import { Log } from './log';
+import { buildReport } from './report';
+import { Requests } from './requests';
+import { ForwarderSocket } from './udp';
+
+export interface Agent {
+  link: Link;
+  forwarder: ForwarderSocket;
+  log: Log;
+  /** Seconds between reports now (the file's, then the console's). */
+  readonly statInterval: number;
+  reportNow(): Promise<void>;
+  /** Publishes OFFLINE, disconnects and closes the UDP socket. */
+  stop(): Promise<void>;
+}
+
+export async function startAgent(s: AgentSettings, opts: { echoLog?: boolean } = {}): Promise<Agent> {
+  const log = new Log(s.logDir, opts.echoLog ?? true);
+  log.setFile(s.enableBridgeLogToFile);
+  const topic = (kind: GatewayTopicKind, name: string) => gatewayTopic(s.prefix, s.gatewayId, kind, name);
+  const conn = (state: 'ONLINE' | 'OFFLINE') => ({ gatewayId: s.gatewayId, state });
+
+  // Assigned below, before the first datagram or MQTT message can arrive (both are async).
+  let bridge: Bridge | undefined;
+  let requests: Requests | undefined;
+  const forwarder = await ForwarderSocket.open(
+    s.udpHost,
+    s.udpPort,
+    s.gatewayId,
+    {
+      onRxpk: (r) => bridge?.onRxpk(r),
+      onStat: (st) => bridge?.onStat(st),
+      onTxAck: (token, error) => bridge?.onTxAck(token, error),
+    },
+    log,
+  );
+  log.info(`udp: listening for the packet forwarder on ${s.udpHost}:${forwarder.port}`);
+
+  const cpu = new CpuMeter();
+  let statInterval = s.statInterval;
+  let timer: NodeJS.Timeout | undefined;
+
+  const reportNow = async () => {
+    const report = await buildReport({
+      logDir: s.logDir,
+      udpPort: s.udpPort,
+      wanIpUrl: s.wanIpUrl,
+      log,
+      cpu,
+      rttMs: () => link.rttMs,
+      forwarder: () => forwarder,
+    });
+    await link.publish(topic('agent', 'report'), report);
+  };
+  const report = () => reportNow().catch((err) => log.error(`report: ${(err as Error).message}`));
+  const arm = () => {
+    clearInterval(timer);
+    timer = setInterval(report, statInterval * 1000);
+  };
+
+  const applyConfig = (payload: Buffer) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return log.warn('config: not JSON, ignored');
+    }
+    const r = agentConfig.safeParse(raw);
+    if (!r.success) return log.warn(`config: not a version ${AGENT_PROTOCOL_VERSION} config, ignored`);
+    const next = clampStatInterval(r.data.statInterval, s.minStatInterval);
+    if (next !== statInterval) {
+      log.info(`config: stat interval ${statInterval} s → ${next} s`);
+      statInterval = next;
+      arm();
+    }
+    log.setFile(r.data.enableBridgeLogToFile);
+    void link.setKeepAlive(clampKeepAlive(r.data.mqttKeepAlive));
+  };
+
+  const link = new Link(
+    {
+      server: s.server,
+      clientId: `gw-agent-${s.gatewayId}`,
+      username: s.username,
+      password: s.password,
+      keepalive: s.mqttKeepAlive,
+      will: { topic: topic('state', 'conn'), payload: JSON.stringify(conn('OFFLINE')) },
+      subscriptions: [topic('command', 'down'), topic('agent', 'config'), topic('agent', 'request')],
+      onConnect: () => {
+        // ONLINE first: its PUBACK gives the first report its nwkDelay.
+        void link.publish(topic('state', 'conn'), conn('ONLINE'), { retain: true }).then(report);
+      },
+      onMessage: (t, payload) => {
+        const parsed = parseGatewayTopic(t);
+        const key = parsed && `${parsed.kind}/${parsed.name}`;
+        if (key === 'command/down') bridge?.onDownlink(payload);
+        else if (key === 'agent/config') applyConfig(payload);
+        else if (key === 'agent/request') void requests?.handle(payload);
+      },
+    },
+    log,
+  );
+  bridge = new Bridge(link, forwarder, s.prefix, s.gatewayId, log);
+  requests = new Requests({
+    commands: s.commands,
+    timeoutS: s.commandTimeoutS,
+    sendReport: reportNow,
+    respond: async (r) => {
+      await link.publish(topic('agent', 'response'), r, { queue: true });
+    },
+    log,
+  });
+  arm();
+
+  return {
+    link,
+    forwarder,
+    log,
+    get statInterval() {
+      return statInterval;
+    },
+    reportNow,
+    stop: async () => {
+      clearInterval(timer);
+      bridge?.close();
+      await link.stop({ topic: topic('state', 'conn'), msg: conn('OFFLINE'), retain: true });
+      await forwarder.close();
+      log.info('stopped');
+    },
+  };
+}

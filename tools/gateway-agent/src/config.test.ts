@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_COMMANDS, loadConfig, parseConfig } from './config';
+import { AGENT_VERSION } from './version';
+
+const base = { gatewayId: 'A840411B2C3D4E5F', server: 'mqtt://127.0.0.1:1883' };
+const errorOf = (raw: unknown) => {
+  try {
+    parseConfig(raw);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  return 'no error';
+};
+
+describe('config file', () => {
+  it('fills every default', () => {
+    expect(parseConfig(base)).toEqual({
+      gatewayId: 'a840411b2c3d4e5f',
+      server: 'mqtt://127.0.0.1:1883',
+      username: 'a840411b2c3d4e5f',
+      password: '',
+      prefix: 'eu868',
+      udpPort: 1700,
+      udpHost: '127.0.0.1',
+      statInterval: 300,
+      minStatInterval: 300,
+      mqttKeepAlive: 10,
+      logDir: '/var/log',
+      enableBridgeLogToFile: false,
+      commands: DEFAULT_COMMANDS,
+      commandTimeoutS: 60,
+    });
+  });
+
+  it('merges commands (null removes a default) and clamps the stat interval', () => {
+    const c = parseConfig({
+      ...base,
+      commands: { reboot: null, openWeb: 'systemctl start uhttpd' },
+      statInterval: 5000,
+    });
+    expect(c.commands.reboot).toBeUndefined();
+    expect(c.commands.openWeb).toBe('systemctl start uhttpd');
+    expect(c.commands.restartPacketForwarder).toBe('systemctl restart lora-pkt-fwd');
+    expect(c.statInterval).toBe(1800);
+    expect(parseConfig({ ...base, statInterval: 10 }).statInterval).toBe(300);
+    expect(parseConfig({ ...base, statInterval: 10, minStatInterval: 1 }).statInterval).toBe(10);
+  });
+
+  it('names the bad key in one line', () => {
+    expect(errorOf({ ...base, gatewayId: 'xyz' })).toBe('gatewayId: must be 16 hex digits');
+    expect(errorOf({ server: base.server })).toMatch(/^gatewayId: /);
+    expect(errorOf({ ...base, server: 'localhost' })).toBe('server: must be a URL like mqtt://host:1883');
+    expect(errorOf({ ...base, udpPort: 70000 })).toMatch(/^udpPort: /);
+    expect(errorOf({ ...base, mqttKeepAlive: 2 })).toMatch(/^mqttKeepAlive: /);
+    expect(errorOf({ ...base, commands: { reboot: 1 } })).toMatch(/^commands\.reboot: /);
+    expect(errorOf({ ...base, statinterval: 60 })).toBe('statinterval: is not a known key');
+    expect(errorOf({ ...base, prefix: 'eu/868' })).toBe('prefix: must be one MQTT topic level');
+    expect(errorOf([])).toMatch(/^file: /);
+  });
+
+  it('reads a file; a missing or broken file is one line too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-cfg-'));
+    writeFileSync(join(dir, 'ok.json'), JSON.stringify(base));
+    expect(loadConfig(join(dir, 'ok.json')).gatewayId).toBe('a840411b2c3d4e5f');
+    writeFileSync(join(dir, 'bad.json'), '{ "gatewayId": ');
+    expect(() => loadConfig(join(dir, 'bad.json'))).toThrow(/bad\.json is not JSON/);
+    expect(() => loadConfig(join(dir, 'none.json'))).toThrow(/cannot read .*none\.json: ENOENT/);
+  });
+
+  it('the CLI stops with one line naming the key', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-cli-'));
+    const file = join(dir, 'agent.json');
+    writeFileSync(file, JSON.stringify({ ...base, statInterval: 'often' }));
+    const cli = new URL('./cli.ts', import.meta.url).pathname;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--config', file], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^gateway-agent: config .*agent\.json: statInterval: /),
+    ]);
+  });
+
+  it('reports the version of its package.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(AGENT_VERSION).toBe(pkg.version);
+  });
+});
