@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { reportInfo, reportNetwork, reportPacketForwarder, reportSystem, reportVersions } from './gateway-agent';
 import { eui64 } from './hex';
 
-/** `gwID`, or the spec's alias `gatewayId`. */
+/** `gwID`, or its alias `gatewayId` (the console's command pages send that). */
 export const gwStatusQuery = z.preprocess(
   (v) =>
     v && typeof v === 'object' && !('gwID' in v) && 'gatewayId' in v
