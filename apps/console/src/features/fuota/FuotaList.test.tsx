@@ -1,5 +1,5 @@
 import { C } from '@lns/contract/codes';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fuotaTaskRow, listEnvelope, mcGroupRow } from '../../../test/fuota';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -8,6 +8,9 @@ import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import FuotaList from './pages/FuotaList';
+
+// A loaded machine (the whole suite in parallel) can take seconds to render a page.
+configure({ asyncUtilTimeout: 10_000 });
 
 const running = fuotaTaskRow();
 const finished = fuotaTaskRow({
@@ -44,7 +47,7 @@ describe('FUOTA task list', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('shows each task: group, versions, status, state, progress, devices', async () => {
+  it('shows each task: group, versions, status, state, progress, devices', { timeout: 30_000 }, async () => {
     stubFetch(lists);
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     const table = await screen.findByTestId('fuota-table');
@@ -58,7 +61,7 @@ describe('FUOTA task list', () => {
     expect(within(table).getByText('3 / 0 / 3')).toBeInTheDocument();
   });
 
-  it('aborts a running task after asking; offers no delete for it', { timeout: 20_000 }, async () => {
+  it('aborts a running task after asking; offers no delete for it', { timeout: 30_000 }, async () => {
     const calls = stubFetch({ ...lists, '/api/fuota/abort': { code: 0 } });
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Abort lamp-fw' }));
@@ -70,7 +73,7 @@ describe('FUOTA task list', () => {
     expect(bodyOf(calls, '/api/fuota/abort')).toEqual({ fdID: 7 });
   });
 
-  it('deletes a finished task after the slide, with the result per task', { timeout: 20_000 }, async () => {
+  it('deletes a finished task after the slide, with the result per task', { timeout: 30_000 }, async () => {
     const calls = stubFetch({ ...lists, '/api/fuota/delete': { code: 0, data: { deleted: [8], failed: [] } } });
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meter-fw' }));
@@ -80,7 +83,7 @@ describe('FUOTA task list', () => {
     expect(bodyOf(calls, '/api/fuota/delete')).toEqual({ fdIDs: [8] });
   });
 
-  it('a task the server still runs fails the delete with the words of 16002', { timeout: 20_000 }, async () => {
+  it('a task the server still runs fails the delete with the words of 16002', { timeout: 30_000 }, async () => {
     stubFetch({
       ...lists,
       '/api/fuota/delete': {
@@ -98,7 +101,7 @@ describe('FUOTA task list', () => {
     expect(failed).toHaveTextContent('Firmware upgrade task is running: abort it first');
   });
 
-  it('filters by group', { timeout: 20_000 }, async () => {
+  it('filters by group', { timeout: 30_000 }, async () => {
     const calls = stubFetch(lists);
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     await screen.findByTestId('fuota-link-7');

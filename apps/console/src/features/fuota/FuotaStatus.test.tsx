@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fuotaDeviceRow, fuotaTaskRow, listEnvelope } from '../../../test/fuota';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import FuotaStatus from './pages/FuotaStatus';
+
+// A loaded machine (the whole suite in parallel) can take seconds to render a page.
+configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/multicast/fuota/status?fdID=7';
 const stepStates = () => [0, 1, 2, 3, 4, 5, 6].map((s) => screen.getByTestId(`step-${s}`).getAttribute('data-state'));
@@ -21,7 +24,7 @@ describe('FUOTA status page', () => {
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
   it('a running task: steps behind complete, its own active, the rest pending; progress, abort, devices', {
-    timeout: 20_000,
+    timeout: 30_000,
   }, async () => {
     const calls = stubFetch({
       '/api/fuota/info': { code: 0, data: fuotaTaskRow({ state: 2, progress: 47 }) },
@@ -53,7 +56,9 @@ describe('FUOTA status page', () => {
     expect(JSON.parse(String(abort.init?.body))).toEqual({ fdID: 7 });
   });
 
-  it('an aborted task: every step complete but the last, which failed; 100 %, its error, no abort', async () => {
+  it('an aborted task: every step complete but the last, which failed; 100 %, its error, no abort', {
+    timeout: 30_000,
+  }, async () => {
     stubFetch({
       '/api/fuota/info': {
         code: 0,
@@ -76,7 +81,7 @@ describe('FUOTA status page', () => {
     expect(screen.queryByTestId('fuota-abort')).toBeNull();
   });
 
-  it('a completed task has every step complete; a missing one says so', async () => {
+  it('a completed task has every step complete; a missing one says so', { timeout: 30_000 }, async () => {
     stubFetch({
       '/api/fuota/info': { code: 0, data: fuotaTaskRow({ state: 6, status: 'completed', progress: 100 }) },
       '/api/fuota/devices': devices,

@@ -1,5 +1,5 @@
 import { C } from '@lns/contract/codes';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listEnvelope, mcGroupRow } from '../../../../test/fuota';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
@@ -8,6 +8,9 @@ import { i18n } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { FuotaFormDialog } from './FuotaFormDialog';
+
+// A loaded machine (the whole suite in parallel) can take seconds to render a page.
+configure({ asyncUtilTimeout: 10_000 });
 
 const DIGEST = 'cd'.repeat(32);
 const stored = (size: number) => ({ fileUrl: `/api/file/${DIGEST}`, fileName: 'lamp.bin', size, digest: DIGEST });
@@ -53,7 +56,7 @@ describe('FuotaFormDialog', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('sends exactly the task the form shows, versions read from the image header', { timeout: 20_000 }, async () => {
+  it('sends exactly the task the form shows, versions read from the image header', { timeout: 30_000 }, async () => {
     const calls = stubFetch({
       '/api/mcgroup/list': listEnvelope([mcGroupRow(), mcGroupRow({ mcEUI: 'aa00000000000002', mcName: 'Meters' })]),
       '/api/fuota/create': { code: 0, data: { fdID: 9 } },
@@ -85,7 +88,7 @@ describe('FuotaFormDialog', () => {
     expect(toast.current).toMatchObject({ kind: 'success', message: 'Created' });
   });
 
-  it('without a header the versions are typed, and left out when empty', { timeout: 20_000 }, async () => {
+  it('without a header the versions are typed, and left out when empty', { timeout: 30_000 }, async () => {
     const calls = stubFetch({
       '/api/mcgroup/list': listEnvelope([mcGroupRow()]),
       '/api/fuota/create': { code: 0, data: { fdID: 9 } },
@@ -108,7 +111,9 @@ describe('FuotaFormDialog', () => {
     });
   });
 
-  it('refuses a redundancy out of 1~100 on its field, and an empty form, before sending', async () => {
+  it('refuses a redundancy out of 1~100 on its field, and an empty form, before sending', {
+    timeout: 30_000,
+  }, async () => {
     const calls = stubFetch({ '/api/mcgroup/list': listEnvelope([mcGroupRow()]) });
     renderWithProviders(<FuotaFormDialog onClose={() => {}} />);
     await screen.findByTestId('fuota-mcEUI');
@@ -126,7 +131,7 @@ describe('FuotaFormDialog', () => {
   });
 
   it('a firmware file over 65536 bytes is refused; a running task of the group lands on the group', {
-    timeout: 20_000,
+    timeout: 30_000,
   }, async () => {
     const calls = stubFetch({
       '/api/mcgroup/list': listEnvelope([mcGroupRow()]),
