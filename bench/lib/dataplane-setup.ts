@@ -47,7 +47,7 @@ export async function setupServer(opts: { devices: number; gateways: number; env
     ...opts.env,
   });
   const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pg') });
-  const { app, services } = await buildApp(config, database);
+  const { app, services, integrations } = await buildApp(config, database);
   await app.ready();
   const call = async (token: string | undefined, method: 'GET' | 'POST', u: string, data?: Record<string, unknown>) => {
     const res = await app.inject({
@@ -90,7 +90,7 @@ export async function setupServer(opts: { devices: number; gateways: number; env
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, services, dp, port, call, token, engine: base ? 'PostgreSQL' : 'PGlite', close };
+  return { app, services, integrations, dp, port, call, token, engine: base ? 'PostgreSQL' : 'PGlite', close };
 }
 
 export interface LoadResult {
