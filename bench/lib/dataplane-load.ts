@@ -5,10 +5,9 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildDataFrame } from '@lns/lorawan/frames';
-import { abpDevice } from '../../apps/server/test/devices-fixtures';
 import { rxpkOf, TestGateway } from '../../apps/server/test/gateway';
 import { gwIdOf } from './dataplane-setup';
+import { uplinkFrames } from './uplink-frames';
 
 const a = JSON.parse(process.argv[2]!) as {
   port: number;
@@ -21,22 +20,7 @@ const a = JSON.parse(process.argv[2]!) as {
 };
 
 const total = a.rate * a.seconds;
-const sessions = Array.from({ length: a.devices }, (_, i) => abpDevice(i + 1));
-const frames: Buffer[] = [];
-for (let k = 0; k < total; k++) {
-  const d = sessions[k % a.devices]!;
-  frames.push(
-    buildDataFrame({
-      mType: a.confirmed ? 'ConfirmedDataUp' : 'UnconfirmedDataUp',
-      devAddr: d.devAddr,
-      fCnt: a.fCntBase + Math.floor(k / a.devices),
-      fPort: 1,
-      payload: Buffer.from([k & 0xff, 1, 2, 3, 4, 5, 6, 7]),
-      nwkSKey: d.nwkSKey,
-      appSKey: d.appSKey,
-    }),
-  );
-}
+const frames = uplinkFrames({ devices: a.devices, total, fCntBase: a.fCntBase, confirmed: a.confirmed });
 
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];

@@ -4,9 +4,8 @@
  * (docs/protocols/gateway-mqtt.md) at a fixed rate, QoS 0 like the forwarder's default.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildDataFrame } from '@lns/lorawan/frames';
 import mqtt from 'mqtt';
-import { abpDevice } from '../../apps/server/test/devices-fixtures';
+import { uplinkFrames } from './uplink-frames';
 
 const a = JSON.parse(process.argv[2]!) as {
   url: string;
@@ -18,22 +17,7 @@ const a = JSON.parse(process.argv[2]!) as {
 };
 
 const total = a.rate * a.seconds;
-const sessions = Array.from({ length: a.devices }, (_, i) => abpDevice(i + 1));
-const payloads: string[] = [];
-for (let k = 0; k < total; k++) {
-  const d = sessions[k % a.devices]!;
-  payloads.push(
-    buildDataFrame({
-      mType: 'UnconfirmedDataUp',
-      devAddr: d.devAddr,
-      fCnt: a.fCntBase + Math.floor(k / a.devices),
-      fPort: 1,
-      payload: Buffer.from([k & 0xff, 1, 2, 3, 4, 5, 6, 7]),
-      nwkSKey: d.nwkSKey,
-      appSKey: d.appSKey,
-    }).toString('base64'),
-  );
-}
+const payloads = uplinkFrames({ devices: a.devices, total, fCntBase: a.fCntBase }).map((f) => f.toString('base64'));
 
 const clients = await Promise.all(
   a.gateways.map((g) =>

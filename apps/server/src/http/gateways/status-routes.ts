@@ -1,5 +1,6 @@
 import { gatewayApi as api } from '@lns/contract/api/gateways';
 import { C } from '@lns/contract/codes';
+import { reportInfo, reportNetwork, reportSystem } from '@lns/contract/gateway-agent';
 import { gatewayLinkName } from '@lns/contract/gateways';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +20,10 @@ const HOUR = 3_600_000;
 type Report = Record<string, unknown>;
 const pick = (r: Report, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
+// The stored report is flat: each section's fields are the agent protocol's (one list, in the contract).
+const INFO_KEYS = Object.keys(reportInfo.shape);
+const NETWORK_KEYS = Object.keys(reportNetwork.shape);
+const SYSTEM_KEYS = Object.keys(reportSystem.shape);
 const updatedAt = (r: Report) => (typeof r.updatedAt === 'number' ? r.updatedAt : null);
 
 /**
@@ -37,44 +42,19 @@ export const gatewayStatusRoutes: RouteModule = (app, s) => {
   route(app, api.statusNetwork, async (req) => {
     const r = await reportOf(req, req.query.gwID);
     return ok({
-      ...pick(r, ['networkType', 'wanIP', 'lanIP', 'lteSignal', 'nwkDelay', 'interfaces']),
+      ...pick(r, NETWORK_KEYS),
       updatedAt: updatedAt(r),
     });
   });
 
   route(app, api.statusSystem, async (req) => {
     const r = await reportOf(req, req.query.gwID);
-    const keys = [
-      'cpuUsage',
-      'memUsage',
-      'rootDiskUsage',
-      'logDiskUsage',
-      'temperature',
-      'resetSource',
-      'logName',
-      'logSize',
-      'load',
-    ];
-    return ok({ ...pick(r, keys), updatedAt: updatedAt(r) });
+    return ok({ ...pick(r, SYSTEM_KEYS), updatedAt: updatedAt(r) });
   });
 
   route(app, api.statusVersions, async (req) => {
     const r = await reportOf(req, req.query.gwID);
-    const info = pick(r, [
-      'model',
-      'firmwareVersion',
-      'hardwareVersion',
-      'kernelVersion',
-      'bridgeVersion',
-      'pktfwdVersion',
-      'sdkVersion',
-      'arch',
-      'hostname',
-      'uptime',
-      'supportGPS',
-      'lte',
-      'wifi',
-    ]);
+    const info = pick(r, INFO_KEYS);
     return ok({ info, versions: Array.isArray(r.versions) ? r.versions : [], updatedAt: updatedAt(r) });
   });
 
