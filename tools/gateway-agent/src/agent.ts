@@ -8,7 +8,7 @@ import { Bridge } from './bridge';
 import { type AgentSettings, clampKeepAlive, clampStatInterval } from './config';
 import { CpuMeter } from './host/cpu';
 import { Link } from './link';
-import { Log } from './log';
+import { Log, type LogSink } from './log';
 import { buildReport } from './report';
 import { Requests } from './requests';
 import { ForwarderSocket } from './udp';
@@ -24,8 +24,15 @@ export interface Agent {
   stop(): Promise<void>;
 }
 
-export async function startAgent(s: AgentSettings, opts: { echoLog?: boolean } = {}): Promise<Agent> {
-  const log = new Log(s.logDir, opts.echoLog ?? true);
+export interface AgentOptions {
+  /** Log lines to stderr too (default true). */
+  echoLog?: boolean;
+  /** Each log line, for a program running agents in-process (the simulator's `--link mqtt`). */
+  onLog?: LogSink;
+}
+
+export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Promise<Agent> {
+  const log = new Log(s.logDir, opts.echoLog ?? true, opts.onLog);
   log.setFile(s.enableBridgeLogToFile);
   const topic = (kind: GatewayTopicKind, name: string) => gatewayTopic(s.prefix, s.gatewayId, kind, name);
   const conn = (state: 'ONLINE' | 'OFFLINE') => ({ gatewayId: s.gatewayId, state });

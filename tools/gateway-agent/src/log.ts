@@ -6,6 +6,8 @@ export const LOG_NAME = 'gateway-agent.log';
 const ROTATE_BYTES = 1024 * 1024;
 
 export type Level = 'info' | 'warn' | 'error';
+/** Where a program that runs the agent in-process (the simulator) takes its lines. */
+export type LogSink = (level: Level, msg: string) => void;
 
 /**
  * Log lines to stderr (journald keeps them under systemd) and, while the console's
@@ -17,6 +19,7 @@ export class Log {
   constructor(
     private readonly dir: string,
     private readonly echo = true,
+    private readonly sink?: LogSink,
   ) {}
 
   get toFile(): boolean {
@@ -56,6 +59,7 @@ export class Log {
   private write(level: Level, msg: string): void {
     const line = `${new Date().toISOString()} ${level} ${msg}\n`;
     if (this.echo) process.stderr.write(line);
+    this.sink?.(level, msg);
     if (!this.file) return;
     try {
       if ((statSync(this.file, { throwIfNoEntry: false })?.size ?? 0) > ROTATE_BYTES) {

@@ -1,11 +1,13 @@
 /**
  * npm run simulate -- --gateways 3 --devices 10 --interval 10 [--url http://127.0.0.1:8080]
  *   [--user admin (LNS_PASSWORD or --data-dir) | --token lns_... (or LNS_TOKEN)] [--udp 127.0.0.1:1700]
+ *   [--link udp|mqtt|mixed [--mqtt mqtt://127.0.0.1:1883]]
  * Prints one line per event and a summary on exit (Ctrl-C, --duration or --uplinks).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { LINK_MODES, type LinkMode } from './agents';
 import { formatEvent, formatSummary } from './format';
 import { type SimulationHandle, startSimulation } from './sim';
 
@@ -20,6 +22,11 @@ const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to
   --data-dir DIR        the server's DATA_DIR, read for initial-admin-password (default ./data)
   --token TOKEN         an API token instead of user/password (default $LNS_TOKEN)
   --udp HOST:PORT       the server's UDP bridge (default 127.0.0.1:1700)
+  --link udp|mqtt|mixed how the gateways reach the server (default udp): mqtt gives each gateway its own
+                        gateway agent (in this process), which takes its Semtech UDP and connects to the
+                        server's MQTT broker with the gateway's credentials; mixed: half on each link
+  --mqtt URL            the broker for --link mqtt/mixed (default the address the server gives with the
+                        gateway's MQTT credentials: MQTT_PUBLIC_URL, MQTT_URL or its host and MQTT_PORT)
   --app NAME            application to create or reuse (default simulator)
   --region ID           region (default eu868); --subnet ID its channel plan
   --uplinks K           stop after K uplinks per device
@@ -68,6 +75,8 @@ async function main(): Promise<number> {
       'data-dir': { type: 'string', default: 'data' },
       token: { type: 'string' },
       udp: { type: 'string', default: '127.0.0.1:1700' },
+      link: { type: 'string', default: 'udp' },
+      mqtt: { type: 'string' },
       app: { type: 'string', default: 'simulator' },
       region: { type: 'string', default: 'eu868' },
       subnet: { type: 'string' },
@@ -95,6 +104,15 @@ async function main(): Promise<number> {
     process.stderr.write('error: --gen-app-key must be 32 hex digits\n');
     process.exit(2);
   }
+  const link = values.link as LinkMode;
+  if (!LINK_MODES.includes(link)) {
+    process.stderr.write(`error: --link must be one of ${LINK_MODES.join(', ')}\n`);
+    process.exit(2);
+  }
+  if (values.mqtt !== undefined && !/^(mqtts?|wss?):\/\/[^/]+/.test(values.mqtt)) {
+    process.stderr.write('error: --mqtt must be a URL like mqtt://127.0.0.1:1883\n');
+    process.exit(2);
+  }
   const started = Date.now();
   let sim: SimulationHandle;
   try {
@@ -104,6 +122,8 @@ async function main(): Promise<number> {
       user: values.user,
       password: passwordFor(values.user!, values['data-dir']!),
       udp: values.udp!,
+      link,
+      mqtt: values.mqtt,
       app: values.app!,
       gateways,
       devices,
@@ -127,7 +147,7 @@ async function main(): Promise<number> {
   }
   const finish = async () => {
     const c = await sim.stop();
-    process.stdout.write(`${formatSummary(c, (Date.now() - started) / 1000, devices, gateways)}\n`);
+    process.stdout.write(`${formatSummary(c, (Date.now() - started) / 1000, devices, gateways, sim.links)}\n`);
     return c.errors > 0 || c.joinFailures > 0 ? 1 : 0;
   };
   return new Promise<number>((resolve) => {

@@ -1,3 +1,4 @@
+import { linkText, type SimLinks } from './agents';
 import type { SimCounters, SimEvent } from './sim';
 
 /** One line per event and the closing summary, as the CLI prints them. */
@@ -7,9 +8,16 @@ export function formatEvent(e: SimEvent): string {
   return `${time(e.at)} ${e.type.padEnd(12)} ${e.text}`;
 }
 
-export function formatSummary(c: SimCounters, seconds: number, devices: number, gateways: number): string {
+export function formatSummary(
+  c: SimCounters,
+  seconds: number,
+  devices: number,
+  gateways: number,
+  links?: SimLinks,
+): string {
   return [
     `--- ${gateways} gateways, ${devices} devices, ${seconds.toFixed(1)} s`,
+    ...(links ? [`link           ${linkText(links)}`] : []),
     `joins          ${c.joins} accepted of ${c.joinRequests} requests, ${c.joinFailures} devices gave up`,
     `uplinks        ${c.uplinks} sent (${c.confirmedUplinks} confirmed, ${c.uplinksAcked} acknowledged), ${c.receptions} gateway receptions`,
     `downlinks      ${c.downlinks} received (${c.confirmedDownlinks} confirmed, ${c.downlinkAcksSent} ACKs sent), ${c.unmatchedDownlinks} unmatched`,

@@ -9,9 +9,12 @@ import {
   type Stat,
   type Txpk,
 } from '@lns/semtech-udp/packets';
+import type { GatewayLink } from './provision';
 import type { Point } from './radio';
 
 export interface GatewayCounters {
+  /** PUSH_DATA sent (receptions and stats), and acknowledged. */
+  pushes: number;
   pushAcks: number;
   pullAcks: number;
   pullResps: number;
@@ -20,11 +23,12 @@ export interface GatewayCounters {
 }
 
 /**
- * A packet forwarder speaking Semtech UDP v2: PUSH_DATA for receptions and stats, PULL_DATA
- * keep-alives, TX_ACK for every PULL_RESP; the downlink's PHYPayload goes to `onDownlink`.
+ * A packet forwarder speaking Semtech UDP v2 (to the server, or to its own gateway agent):
+ * PUSH_DATA for receptions and stats, PULL_DATA keep-alives, TX_ACK for every PULL_RESP; the
+ * downlink's PHYPayload goes to `onDownlink`.
  */
 export class SimGateway {
-  readonly counters: GatewayCounters = { pushAcks: 0, pullAcks: 0, pullResps: 0, rxnb: 0, txnb: 0 };
+  readonly counters: GatewayCounters = { pushes: 0, pushAcks: 0, pullAcks: 0, pullResps: 0, rxnb: 0, txnb: 0 };
   private socket: dgram.Socket | undefined;
   private timers: NodeJS.Timeout[] = [];
   /** The concentrator's free-running microsecond counter starts somewhere random. */
@@ -37,6 +41,8 @@ export class SimGateway {
     private readonly server: { host: string; port: number },
     private readonly onDownlink: (gw: SimGateway, txpk: Txpk, phy: Buffer) => void,
     private readonly onError: (gw: SimGateway, message: string) => void,
+    /** `mqtt`: `server` is the gateway's own agent, which carries its traffic over MQTT. */
+    readonly link: GatewayLink = 'udp',
   ) {}
 
   get tmst(): number {
@@ -57,6 +63,16 @@ export class SimGateway {
     );
   }
 
+  /**
+   * Until every PUSH_DATA is acknowledged, at most `ms`: through an agent, the ack says it has
+   * the frame and is publishing it, so stopping the agent after that loses nothing.
+   */
+  async drain(ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    while (this.socket && this.counters.pushAcks < this.counters.pushes && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
+  }
+
   stop(): void {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
@@ -67,6 +83,7 @@ export class SimGateway {
   /** Forward one reception (the radio model decided this gateway heard it). */
   uplink(rxpk: Rxpk): void {
     this.counters.rxnb++;
+    this.counters.pushes++;
     this.send(buildPushData(2, this.nextToken(), this.gwID, { rxpk: [rxpk] }));
   }
 
@@ -83,6 +100,7 @@ export class SimGateway {
       dwnb: this.counters.pullResps,
       txnb: this.counters.txnb,
     };
+    this.counters.pushes++;
     this.send(buildPushData(2, this.nextToken(), this.gwID, { stat }));
   }
 

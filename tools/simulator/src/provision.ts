@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { applicationApi } from '@lns/contract/api/applications';
 import { deviceApi } from '@lns/contract/api/devices';
 import { gatewayApi } from '@lns/contract/api/gateways';
+import { systemApi } from '@lns/contract/api/system';
+import type { GatewayMqttInfo } from '@lns/contract/gateway-status';
 import { Api } from './api';
 import type { DeviceSpec } from './device';
 
@@ -19,12 +21,19 @@ export interface ProvisionOptions {
   prefix: string;
   /** Share of OTAA devices; the others are ABP. */
   otaaShare: number;
+  /** Gateway i's link (absent: all UDP); those on MQTT get their credentials read. */
+  links?: GatewayLink[];
 }
+
+/** How a simulated gateway reaches the server: Semtech UDP straight, or through its own gateway agent over MQTT. */
+export type GatewayLink = 'udp' | 'mqtt';
 
 export interface Provisioned {
   appID: number;
   gwIDs: string[];
   devices: DeviceSpec[];
+  /** The MQTT credentials of the gateways on the MQTT link, by gateway ID. */
+  mqtt: Record<string, GatewayMqttInfo>;
   /** What was made and what was already there. */
   created: { gateways: number; devices: number; app: boolean };
 }
@@ -38,7 +47,7 @@ export const deviceEui = (prefix: string, i: number) => `${prefix}d0d0${index8(i
 export const isOtaa = (i: number, share: number) => Math.floor((i + 1) * share) > Math.floor(i * share);
 
 /** Runs `fn` over items with at most `n` at a time. */
-async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -60,6 +69,16 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
   const api = new Api(o);
   await api.signIn();
   const created = { gateways: 0, devices: 0, app: false };
+  const gwIDs = Array.from({ length: o.gateways }, (_, i) => gatewayEui(o.prefix, i));
+  const onMqtt = gwIDs.filter((_, i) => o.links?.[i] === 'mqtt');
+  if (onMqtt.length > 0) {
+    // Before anything is made: a server whose broker could not start has no MQTT gateway link.
+    const { mqtt: broker } = await api.call(systemApi.webConfig, undefined);
+    if (!broker.available)
+      throw new Error(
+        `the server runs without its MQTT broker (port ${broker.port} was taken when it started): restart it with MQTT_PORT or MQTT_URL, or use --link udp`,
+      );
+  }
 
   const apps = await api.call(applicationApi.list, { pageNo: 0, pageSize: 0 });
   let appID = apps.find((a) => a.appName === o.app)?.appID;
@@ -68,7 +87,6 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
     created.app = true;
   }
 
-  const gwIDs = Array.from({ length: o.gateways }, (_, i) => gatewayEui(o.prefix, i));
   await pool(gwIDs, 8, async (gwID) => {
     const found = await api.attempt(gatewayApi.statusInfo, { gwID });
     if (found.code === 0) return;
@@ -81,6 +99,11 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
       txPower: 0,
     });
     created.gateways++;
+  });
+
+  const mqtt: Record<string, GatewayMqttInfo> = {};
+  await pool(onMqtt, 8, async (gwID) => {
+    mqtt[gwID] = await api.call(gatewayApi.mqttInfo, { gwID });
   });
 
   const joinEUI = `${o.prefix}0a0a0a0a0a0a`;
@@ -132,5 +155,5 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
       return { devEUI, joinEUI, authType: 'abp', session, fCntUp: 0 };
     },
   );
-  return { appID, gwIDs, devices, created };
+  return { appID, gwIDs, devices, mqtt, created };
 }

@@ -1,18 +1,20 @@
 /**
  * The simulator as a library: `startSimulation` provisions gateways and devices through the API,
- * then runs them over Semtech UDP. The CLI (cli.ts), tests and e2e journeys drive it.
+ * then runs them over Semtech UDP, straight to the server's UDP bridge or through a gateway agent
+ * per gateway to its MQTT broker (`link`). The CLI (cli.ts), tests and e2e journeys drive it.
  */
 import { TS003_PORT, ts003 } from '@lns/lorawan/applayer/ts003';
 import { TS004_PORT, ts004 } from '@lns/lorawan/applayer/ts004';
 import { TS005_PORT, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { prng } from '@lns/lorawan/prng';
 import type { Rxpk, Txpk } from '@lns/semtech-udp/packets';
+import { type LinkMode, linkOf, linkText, SimAgents, type SimLinks } from './agents';
 import { ClockClient, clockLine } from './clock';
 import { SimDevice } from './device';
 import { FragmentationClient, incompleteLine, rebuiltLine } from './fuota';
 import { SimGateway } from './gateway';
 import { MulticastClient } from './multicast';
-import { type Provisioned, provision } from './provision';
+import { type Provisioned, pool, provision } from './provision';
 import { devicePosition, distanceKm, gatewayPosition, hearsDownlink, pickSf, radioPlan, receive } from './radio';
 
 export interface SimulationOptions {
@@ -24,6 +26,14 @@ export interface SimulationOptions {
   password?: string;
   /** The server's UDP bridge, host:port. */
   udp: string;
+  /**
+   * How the gateways reach the server (default udp): `mqtt` runs a gateway agent per gateway,
+   * in-process, which its forwarder's UDP goes to and which connects to the MQTT broker with the
+   * gateway's credentials; `mixed` puts every other gateway (from the second) on MQTT.
+   */
+  link?: LinkMode;
+  /** The broker for `link` mqtt: default the address the server gives with the gateway's MQTT credentials. */
+  mqtt?: string;
   /** Application name (created when missing). */
   app: string;
   gateways: number;
@@ -65,6 +75,7 @@ export type SimEventType =
   | 'tx-ack'
   | 'multicast'
   | 'fuota'
+  | 'agent'
   | 'error';
 
 export interface SimEvent {
@@ -115,6 +126,7 @@ export interface SimulationHandle {
   appID: number;
   provisioned: Provisioned;
   gateways: SimGateway[];
+  links: SimLinks;
   devices: SimDevice[];
   counters: SimCounters;
   /** Resolves when every device has sent `uplinks` uplinks (or given up joining). */
@@ -169,6 +181,8 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   const emit = (type: SimEventType, text: string, ids: { devEUI?: string; gwID?: string } = {}) =>
     o.onEvent?.({ at: Date.now(), type, text, ...ids });
 
+  const mode = o.link ?? 'udp';
+  const links = Array.from({ length: o.gateways }, (_, i) => linkOf(mode, i));
   const p = await provision({
     url: o.url,
     token: o.token,
@@ -181,11 +195,37 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     subnet,
     prefix,
     otaaShare: o.otaaShare ?? 0.5,
+    links,
   });
+
+  const onMqtt = p.gwIDs.filter((_, i) => links[i] === 'mqtt');
+  const simLinks: SimLinks = {
+    mode,
+    udp: p.gwIDs.length - onMqtt.length,
+    mqtt: onMqtt.length,
+    ...(onMqtt.length ? { broker: o.mqtt ?? p.mqtt[onMqtt[0]!]!.url } : {}),
+  };
   emit(
     'provisioned',
-    `application "${o.app}" (appID ${p.appID}${p.created.app ? ', created' : ''}), ${p.gwIDs.length} gateways (${p.created.gateways} created), ${p.devices.length} devices (${p.created.devices} created)`,
+    `application "${o.app}" (appID ${p.appID}${p.created.app ? ', created' : ''}), ${p.gwIDs.length} gateways (${p.created.gateways} created), ${p.devices.length} devices (${p.created.devices} created), link ${linkText(simLinks)}`,
   );
+
+  let stopped = false;
+  // The gateways on MQTT: an agent each, connected before their forwarders start.
+  const agents = new SimAgents();
+  try {
+    await pool(onMqtt, 16, (gwID) =>
+      agents.start(gwID, p.mqtt[gwID]!, o.mqtt, (level, msg) => {
+        if (level === 'error') {
+          counters.errors++;
+          emit('error', `gateway ${gwID} agent: ${msg}`, { gwID });
+        } else if (!stopped || level !== 'info') emit('agent', `gateway ${gwID}: ${msg}`, { gwID });
+      }),
+    );
+  } catch (err) {
+    await agents.stop();
+    throw err;
+  }
 
   const onDownlink = (gw: SimGateway, txpk: Txpk, phy: Buffer) => {
     counters.txAcks++;
@@ -196,9 +236,11 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     counters.errors++;
     emit('error', `gateway ${gw.gwID}: ${message}`, { gwID: gw.gwID });
   };
-  const gateways = p.gwIDs.map(
-    (id, i) => new SimGateway(id, gatewayPosition(i, p.gwIDs.length), server, onDownlink, onError),
-  );
+  const gateways = p.gwIDs.map((id, i) => {
+    const agent = agents.of(id);
+    const to = agent?.udp ?? server;
+    return new SimGateway(id, gatewayPosition(i, p.gwIDs.length), to, onDownlink, onError, agent ? 'mqtt' : 'udp');
+  });
   const devices = p.devices.map((spec) => {
     const pos = devicePosition(rand);
     const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
@@ -213,7 +255,6 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     return dev;
   });
 
-  let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -519,6 +560,7 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     appID: p.appID,
     provisioned: p,
     gateways,
+    links: simLinks,
     devices,
     counters,
     done: done.then(snapshot),
@@ -537,7 +579,10 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
       stopped = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      // The last frames into an agent are still to be published: let it take them first.
+      await Promise.all(gateways.filter((g) => g.link === 'mqtt').map((g) => g.drain(2000)));
       for (const gw of gateways) gw.stop();
+      await agents.stop();
       return snapshot();
     },
   };
