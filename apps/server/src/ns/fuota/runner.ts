@@ -17,6 +17,7 @@ import {
   type DeviceRecord,
   devicesOf,
   enterState,
+  imageOf,
   nextDueTime,
   saveStep,
   sendToDevice,
@@ -29,6 +30,12 @@ import {
 
 /** The runner looks for due tasks at least this often (answers arrive through uplinks meanwhile). */
 const POLL_MS = 1_000;
+/**
+ * Steps run back to back for at most this long, then the runner yields: on PGlite the queries of a
+ * step do not let sockets and timers run, and a fragment interval shorter than a step would
+ * otherwise keep it going (no uplinks read, no HTTP answered) until the last fragment.
+ */
+const TICK_BUDGET_MS = 50;
 /** A unicast request that left without an answer within this time is sent again. */
 const RETRY_MS = 30_000;
 /** While no gateway of the group is connected, sending is tried again this often. */
@@ -81,6 +88,7 @@ export class FuotaRunner {
 
   private async tick(): Promise<void> {
     let next = POLL_MS;
+    const started = performance.now();
     try {
       for (
         let task = await claimDueTask(this.dp.db, Date.now());
@@ -92,6 +100,10 @@ export class FuotaRunner {
           this.dp.log.error({ err, fdID: task!.fdId }, 'FUOTA step');
           await saveStep(this.dp.db, task!, { nextStepTime: Date.now() + NO_GATEWAY_RETRY_MS });
         });
+        if (performance.now() - started > TICK_BUDGET_MS) {
+          next = 0;
+          return;
+        }
       }
       const due = await nextDueTime(this.dp.db);
       if (due !== undefined) next = Math.max(0, Math.min(POLL_MS, due - Date.now()));
@@ -208,7 +220,7 @@ export class FuotaRunner {
       const start = starts[0]?.e === null || starts[0]?.e === undefined ? now : Number(starts[0].e) - SESSION_MS;
       return void (await saveStep(db, t, { stepEnds: now + this.wait(), nextStepTime: Math.max(now, start + 500) }));
     }
-    const frags = this.fragmentsOf(t);
+    const frags = await this.fragmentsOf(t);
     const n = t.fragsSent + 1;
     const data = ts004.encode({ type: 'DataFragment', fragIndex: FUOTA.fragIndex, n, data: frags[n - 1]! });
     if (!(await this.multicast(t, group, data))) return;
@@ -290,10 +302,10 @@ export class FuotaRunner {
     }
   }
 
-  private fragmentsOf(t: TaskRecord): Uint8Array[] {
+  private async fragmentsOf(t: TaskRecord): Promise<Uint8Array[]> {
     let frags = this.fragments.get(t.fdId);
     if (!frags) {
-      frags = fecEncode(new Uint8Array(t.payload), t.fragSize, t.redundancy).fragments;
+      frags = fecEncode(await imageOf(this.dp.db, t.fdId), t.fragSize, t.redundancy).fragments;
       this.fragments.set(t.fdId, frags);
     }
     return frags;

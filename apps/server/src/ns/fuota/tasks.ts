@@ -1,6 +1,6 @@
 import { FUOTA_DEVICE_STATE as D, FUOTA, FUOTA_SESSION_STATE as S } from '@lns/contract/fuota';
 import { type Ts004Command, ts004 } from '@lns/lorawan/applayer/ts004';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fuotaDevices, fuotaTasks } from '../../db/schema/fuota';
@@ -8,7 +8,9 @@ import { enqueueDownlink } from '../downlink/queue';
 import { STATUS_SQL as St } from '../downlink/status-sql';
 import type { Stage } from '../stage';
 
-export type TaskRecord = typeof fuotaTasks.$inferSelect;
+/** A task as the runner reads it each step: without its image (fetched once, when fragments are built). */
+export type TaskRecord = Omit<typeof fuotaTasks.$inferSelect, 'payload'>;
+const { payload: _payload, ...taskColumns } = getTableColumns(fuotaTasks);
 export type DeviceRecord = typeof fuotaDevices.$inferSelect;
 
 /** How long an instance holds a task while it runs one step (another takes it over after a crash). */
@@ -27,10 +29,16 @@ export async function claimDueTask(db: Db, now: number): Promise<TaskRecord | un
   );
   if (!rows[0]) return undefined;
   const [task] = await db
-    .select()
+    .select(taskColumns)
     .from(fuotaTasks)
     .where(eq(fuotaTasks.fdId, Number(rows[0].fd_id)));
   return task;
+}
+
+/** The image of a task. */
+export async function imageOf(db: Db, fdId: number): Promise<Uint8Array> {
+  const [row] = await db.select({ payload: fuotaTasks.payload }).from(fuotaTasks).where(eq(fuotaTasks.fdId, fdId));
+  return new Uint8Array(row?.payload ?? []);
 }
 
 /** When the next running task is due (undefined: none runs). */
