@@ -10,6 +10,7 @@ describe('redactSecrets', () => {
       APPSKEY: 'aa'.repeat(16),
       nested: { nwkSKey: 'bb'.repeat(16), name: 'x', list: [{ password: 'p', keep: 1 }] },
       mqPassword: 'mq',
+      mqttPassword: 'gateway-mqtt',
       apiToken: 'lns_x',
       digest: 'ticket',
     };
@@ -19,6 +20,7 @@ describe('redactSecrets', () => {
       APPSKEY: REDACTED,
       nested: { nwkSKey: REDACTED, name: 'x', list: [{ password: REDACTED, keep: 1 }] },
       mqPassword: REDACTED,
+      mqttPassword: REDACTED,
       apiToken: REDACTED,
       digest: REDACTED,
     });

@@ -38,6 +38,7 @@ export const SECRET_FIELDS = [
   'accessToken',
   'secret',
   'mqPassword',
+  'mqttPassword',
   'digest',
   'ticket',
   'authorization',
