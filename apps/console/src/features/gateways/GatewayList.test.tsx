@@ -1,3 +1,4 @@
+import { gatewayLinkName } from '@lns/contract/gateways';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayRow } from '../../../test/fixtures';
@@ -36,6 +37,8 @@ describe('gateway list', () => {
     const calls = stubFetch({ ...catalog, '/api/gateway/list': { code: 0, amount: 1, data: [gateway] } });
     renderWithProviders(<GatewayList />, { route: '/gateway/list' });
     expect(await screen.findByTestId('gw-link-roof-east')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Link' })).toBeInTheDocument();
+    expect(screen.getByTestId('gw-link-kind-roof-east')).toHaveTextContent(gatewayLinkName(gateway.mqtt));
     const lists = () => calls.filter((c) => c.url.pathname === '/api/gateway/list').map((c) => c.url.searchParams);
     expect(lists()[0]!.get('online')).toBeNull();
     expect(lists()[0]!.get('orderBy')).toBe('createtime');

@@ -2,6 +2,7 @@ import { gatewayTagApi } from '@lns/contract/api/gateway-tags';
 import { gatewayTypeApi } from '@lns/contract/api/gateway-types';
 import { gatewayApi } from '@lns/contract/api/gateways';
 import { regionApi } from '@lns/contract/api/regions';
+import type { DataOf } from '@lns/contract/endpoint';
 import type { GatewayTagCreateBody } from '@lns/contract/gateway-tags';
 import type { GwTypeCreateBody, GwTypeUpdateBody } from '@lns/contract/gateway-types';
 import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayListQuery } from '@lns/contract/gateways';
@@ -18,11 +19,15 @@ export const gwKeys = {
   all: ['gateways'] as const,
   list: (q: object) => ['gateways', 'list', q] as const,
   info: (gwID: string) => ['gateways', 'info', gwID] as const,
+  /** Every status call of one gateway (invalidate to refresh them all). */
+  status: (gwID: string, part?: string) => ['gateways', 'status', gwID, ...(part ? [part] : [])] as const,
+  mqtt: (gwID: string) => ['gateways', 'mqtt', gwID] as const,
   tags: ['gatewayTags'] as const,
   types: ['gatewayTypes'] as const,
 };
 
 const LONG = 5 * 60_000;
+const isGwID = (gwID: string) => /^[0-9a-f]{16}$/.test(gwID);
 
 export function useGatewayList(q: GatewayListQuery) {
   return useQuery({
@@ -36,7 +41,47 @@ export function useGatewayInfo(gwID: string) {
   return useQuery({
     queryKey: gwKeys.info(gwID),
     queryFn: () => api.data(gatewayApi.statusInfo, { gwID }),
-    enabled: /^[0-9a-f]{16}$/.test(gwID),
+    enabled: isGwID(gwID),
+  });
+}
+
+/** The status calls of one gateway (report info, detail): refetched every 30 s while shown. */
+export const STATUS_REFETCH_MS = 30_000;
+const statusCalls = {
+  frame: gatewayApi.statusFrame,
+  network: gatewayApi.statusNetwork,
+  system: gatewayApi.statusSystem,
+  online: gatewayApi.statusOnline,
+  packetForwarder: gatewayApi.statusPacketForwarder,
+  versions: gatewayApi.statusVersions,
+} as const;
+export type StatusPart = keyof typeof statusCalls;
+export type StatusOf<P extends StatusPart> = DataOf<(typeof statusCalls)[P]>;
+
+export function useGatewayStatus<P extends StatusPart>(part: P, gwID: string) {
+  return useQuery({
+    queryKey: gwKeys.status(gwID, part),
+    // Every status call takes the same query (gwStatusQuery).
+    queryFn: () => api.data(statusCalls[part] as typeof gatewayApi.statusFrame, { gwID }) as Promise<StatusOf<P>>,
+    enabled: isGwID(gwID),
+    refetchInterval: STATUS_REFETCH_MS,
+  });
+}
+
+export function useMqttCredentials(gwID: string) {
+  return useQuery({
+    queryKey: gwKeys.mqtt(gwID),
+    queryFn: () => api.data(gatewayApi.mqttInfo, { gwID }),
+    enabled: isGwID(gwID),
+  });
+}
+
+/** A new MQTT password; the gateway's connection with the old one is closed by the server. */
+export function useRegenerateMqtt(gwID: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.data(gatewayApi.mqttRegenerate, { gwID }),
+    onSuccess: (data) => qc.setQueryData(gwKeys.mqtt(gwID), data),
   });
 }
 

@@ -16,8 +16,10 @@ import { formatTime } from '../../../lib/format';
 import { useGatewayInfo } from '../api';
 import { GatewayFormDialog } from '../components/GatewayFormDialog';
 import { OnlineChip } from '../components/OnlineChip';
+import { MqttCredentials } from '../components/status/MqttCredentials';
+import { StatusSummary } from '../components/status/StatusSummary';
 
-/** /gateway/detail?gwID&gwName: the gateway's settings and state, with update. */
+/** /gateway/detail?gwID&gwName: the gateway's status summary, MQTT credentials and settings, with update. */
 export default function GatewayDetail() {
   const { t } = useTranslation('gateways');
   const [params] = useSearchParams();
@@ -30,9 +32,13 @@ export default function GatewayDetail() {
   const e = g.extendedAttr;
   const yes = (b: boolean) => (b ? t('common:yes') : t('common:no'));
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 1200, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="h6" sx={{ flexGrow: 1 }} data-testid="gw-detail-name">
+        <Typography
+          variant="h6"
+          sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+          data-testid="gw-detail-name"
+        >
           {g.gwName}
         </Typography>
         <OnlineChip online={g.online} />
@@ -44,6 +50,17 @@ export default function GatewayDetail() {
         >
           {t('edit')}
         </Button>
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <StatusSummary gwID={g.gwID} gwName={g.gwName} />
+        <MqttCredentials gwID={g.gwID} />
       </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <StatusList

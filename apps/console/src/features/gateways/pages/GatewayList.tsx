@@ -1,5 +1,5 @@
 import { gatewayApi } from '@lns/contract/api/gateways';
-import type { GATEWAY_ORDER_FIELDS, GatewayRow } from '@lns/contract/gateways';
+import { type GATEWAY_ORDER_FIELDS, type GatewayRow, gatewayLinkName } from '@lns/contract/gateways';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
 import EditNoteIcon from '@mui/icons-material/EditNote';
@@ -31,6 +31,7 @@ import { deleteGateways, gwKeys, useGatewayList, useGatewayTags, useGatewayTypes
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { GatewayFormDialog } from '../components/GatewayFormDialog';
 import { OnlineChip } from '../components/OnlineChip';
+import { LinkChip } from '../components/status/LinkChip';
 
 const detailLink = (g: GatewayRow) => `/gateway/detail?gwID=${g.gwID}&gwName=${encodeURIComponent(g.gwName)}`;
 
@@ -114,6 +115,12 @@ export default function GatewayList() {
       ),
     },
     { key: 'online', label: t('online'), sortable: true, render: (g) => <OnlineChip online={g.online} /> },
+    {
+      key: 'mqtt',
+      label: t('link'),
+      priority: 'secondary',
+      render: (g) => <LinkChip link={gatewayLinkName(g.mqtt)} testId={`gw-link-kind-${g.gwName}`} />,
+    },
     {
       key: 'tags',
       label: t('tags'),
