@@ -53,11 +53,11 @@ describe('sign-in without captcha', () => {
     expect((await t.call('not-a-token', 'GET', '/api/user/info')).body.code).toBe(1004);
   });
 
-  it('user info lists access [admin, user] for admins and [user] otherwise', async () => {
+  it('user info lists access [admin, user, fuota] for admins and [user] otherwise', async () => {
     const admin = await t.login();
     expect((await t.call(admin, 'GET', '/api/user/info')).body.data).toMatchObject({
       name: 'admin',
-      access: ['admin', 'user'],
+      access: ['admin', 'user', 'fuota'],
       license: { valid: true },
     });
     const { token } = await t.userWithToken('plain-user');
