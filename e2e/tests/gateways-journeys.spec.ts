@@ -147,7 +147,8 @@ test('create a pico gateway: channel fields appear with their defaults; region i
     .getByRole('link', { name: /Report/i })
     .first()
     .click();
-  await expect(page.getByTestId('gw-report-empty')).toBeVisible();
+  // Nothing reported yet: the system card says so (and where reports come from).
+  await expect(page.getByTestId('gw-status-system-empty')).toBeVisible();
 });
 
 test('batch-update three gateways: only the remark typed changes', async () => {

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
@@ -82,6 +82,13 @@ export default function FuotaStatus() {
   const paging = usePaging<'updatetime' | 'devEUI' | 'state'>('fuota-devices', { orderBy: 'devEUI', orderType: 'asc' });
   const devices = useFuotaDevices({ fdID, ...paging.query }, running);
   const [aborting, setAborting] = useState(false);
+  // The devices' last state (Done) is written with the end of the task: read them once more then.
+  const wasRunning = useRef(running);
+  const refetchDevices = devices.refetch;
+  useEffect(() => {
+    if (wasRunning.current && !running) void refetchDevices();
+    wasRunning.current = running;
+  }, [running, refetchDevices]);
 
   if (!task) {
     if (info.isLoading) return <Typography>{t('common:loading')}</Typography>;
