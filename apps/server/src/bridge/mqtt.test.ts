@@ -93,6 +93,9 @@ describe('gateways over MQTT', () => {
       online: true,
       link: 'MQTT',
     });
+    // The UDP offline delay does not apply: an MQTT gateway is swept only after three stat intervals.
+    expect(await dp.gateways.sweep(-1000)).not.toContain(gwID);
+    expect(await gatewayRow(gwID)).toMatchObject({ online: true });
     // Another gateway's topics: refused both ways.
     expect(await grants(gw, [topic(otherID, 'command/down'), topic(otherID, 'event/up')])).toEqual([128, 128]);
     const wrong = await connect(url, { username: otherID, password: 'not-its-password', clientId: 'x1' }).catch(

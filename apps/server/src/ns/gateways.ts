@@ -105,8 +105,10 @@ export class GatewayRegistry {
   }
 
   /**
-   * Gateways (Semtech UDP ones; MQTT-linked gateways are tracked by their integration) not heard
-   * for `offlineMs` go offline. Cluster-safe: the UPDATE returns only the rows it flipped.
+   * Gateways not heard for `offlineMs` go offline; MQTT ones (normally told offline by `state/conn`
+   * or the broker's will) only after three of their stat intervals as well, which also covers a
+   * will lost with the embedded broker in a restart. Cluster-safe: the UPDATE returns only the rows
+   * it flipped.
    */
   async sweep(offlineMs: number): Promise<string[]> {
     const now = Date.now();
@@ -119,14 +121,17 @@ export class GatewayRegistry {
     }
     // Keep last_seen fresh for gateways heard here, so another instance's sweep leaves them alone.
     const res = await this.db.execute(
-      sql`UPDATE gateways SET online = false WHERE online AND NOT mqtt AND coalesce(last_seen, 0) < ${cutoff} RETURNING gw_id`,
+      sql`UPDATE gateways SET online = false
+          WHERE online AND coalesce(last_seen, 0) < ${cutoff}
+            AND (NOT mqtt OR coalesce(last_seen, 0) < ${now}::bigint - 3000 * stat_interval::bigint)
+          RETURNING gw_id, mqtt`,
     );
-    const flipped = rowsOf(res).map((r) => String(r.gw_id));
-    for (const gwId of flipped) {
-      this.online.delete(gwId);
-      this.transition(gwId, false, now);
+    const rows = rowsOf(res);
+    for (const r of rows) {
+      this.online.delete(String(r.gw_id));
+      this.transition(String(r.gw_id), false, now, Boolean(r.mqtt));
     }
-    return flipped;
+    return rows.map((r) => String(r.gw_id));
   }
 
   /** A `stat` report: stored (when gateway history is on) and handed to integrations. */
