@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { fileApi } from '@lns/contract/api/files';
 import { C } from '@lns/contract/codes';
+import { fileUrlOf } from '@lns/contract/files';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setupI18n } from '../../test/render';
@@ -14,7 +16,7 @@ configure({ asyncUtilTimeout: 10_000 });
 const bytes = Uint8Array.from({ length: 300 }, (_, i) => i % 251);
 const file = (name = 'fw.bin', content: Uint8Array<ArrayBuffer> = bytes) => new File([content], name);
 const digest = createHash('sha256').update(bytes).digest('hex');
-const stored = { fileUrl: `/api/file/${digest}`, fileName: 'fw.bin', size: bytes.length, digest };
+const stored = { fileUrl: fileUrlOf(digest), fileName: 'fw.bin', size: bytes.length, digest };
 
 function renderWidget(props: Partial<Parameters<typeof FileUpload>[0]> = {}) {
   const onUploaded = vi.fn<(r: UploadedFile) => void>();
@@ -78,7 +80,7 @@ describe('FileUpload', () => {
     expect(onRead.mock.calls[0]![1]).toEqual(bytes);
     expect(sent).toHaveLength(1);
     const { form, url, headers } = sent[0]!;
-    expect(url).toBe('/api/fileupload');
+    expect(url).toBe(fileApi.upload.path);
     expect(headers['x-access-token']).toBe('tok-1');
     expect([...form.keys()]).toEqual(['digest', 'file']);
     expect(form.get('digest')).toBe(digest);

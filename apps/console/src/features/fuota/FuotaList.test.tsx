@@ -1,3 +1,5 @@
+import { fuotaApi } from '@lns/contract/api/fuota';
+import { mcGroupApi } from '@lns/contract/api/multicast';
 import { C } from '@lns/contract/codes';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,8 +25,8 @@ const finished = fuotaTaskRow({
   finishtime: 1_700_000_100_000,
 });
 const lists = {
-  '/api/fuota/list': listEnvelope([running, finished]),
-  '/api/mcgroup/list': listEnvelope([mcGroupRow()]),
+  [fuotaApi.list.path]: listEnvelope([running, finished]),
+  [mcGroupApi.list.path]: listEnvelope([mcGroupRow()]),
 };
 const slide = async () => {
   await act(() => new Promise((r) => setTimeout(r, REARM_MS + 50)));
@@ -62,7 +64,7 @@ describe('FUOTA task list', () => {
   });
 
   it('aborts a running task after asking; offers no delete for it', { timeout: 30_000 }, async () => {
-    const calls = stubFetch({ ...lists, '/api/fuota/abort': { code: 0 } });
+    const calls = stubFetch({ ...lists, [fuotaApi.abort.path]: { code: 0 } });
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Abort lamp-fw' }));
     expect(screen.queryByRole('button', { name: 'Delete lamp-fw' })).toBeNull();
@@ -70,23 +72,23 @@ describe('FUOTA task list', () => {
     expect(await screen.findByText(/No more fragments of lamp-fw are sent/)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(toast.current?.message).toBe('The task is being aborted'));
-    expect(bodyOf(calls, '/api/fuota/abort')).toEqual({ fdID: 7 });
+    expect(bodyOf(calls, fuotaApi.abort.path)).toEqual({ fdID: 7 });
   });
 
   it('deletes a finished task after the slide, with the result per task', { timeout: 30_000 }, async () => {
-    const calls = stubFetch({ ...lists, '/api/fuota/delete': { code: 0, data: { deleted: [8], failed: [] } } });
+    const calls = stubFetch({ ...lists, [fuotaApi.delete.path]: { code: 0, data: { deleted: [8], failed: [] } } });
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meter-fw' }));
     await slide();
     fireEvent.click(screen.getByTestId('delete-confirm'));
     expect(await screen.findByTestId('delete-deleted')).toHaveTextContent('1 item deleted');
-    expect(bodyOf(calls, '/api/fuota/delete')).toEqual({ fdIDs: [8] });
+    expect(bodyOf(calls, fuotaApi.delete.path)).toEqual({ fdIDs: [8] });
   });
 
   it('a task the server still runs fails the delete with the words of 16002', { timeout: 30_000 }, async () => {
     stubFetch({
       ...lists,
-      '/api/fuota/delete': {
+      [fuotaApi.delete.path]: {
         code: C.FUOTA_TASK_RUNNING,
         msg: 'firmware upgrade task running, abort it first',
         data: { deleted: [], failed: [{ fdID: 8, code: C.FUOTA_TASK_RUNNING, msg: 'running' }] },
@@ -110,7 +112,7 @@ describe('FUOTA task list', () => {
     await waitFor(() =>
       expect(
         calls
-          .filter((c) => c.url.pathname === '/api/fuota/list')
+          .filter((c) => c.url.pathname === fuotaApi.list.path)
           .at(-1)
           ?.url.searchParams.get('mcEUI'),
       ).toBe('aa00000000000001'),
