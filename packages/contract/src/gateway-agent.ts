@@ -114,11 +114,16 @@ export const agentConfig = z.object({
 });
 export type AgentConfig = z.infer<typeof agentConfig>;
 
+/** Requests the server sends for its own pages beside the console's commands. */
+export const AGENT_INTERNAL_REQUESTS = ['listLogs', 'readLog', 'frequencyScan'] as const;
+
 export const agentRequest = z.object({
   v: z.literal(AGENT_PROTOCOL_VERSION),
   cToken: z.string().min(1).max(64),
   cmdType: z.string().min(1).max(64),
   extra: z.record(z.string(), z.unknown()).optional(),
+  /** The server stops waiting after this many seconds; the agent ends the command before. */
+  timeoutS: z.number().positive().optional(),
 });
 export type AgentRequest = z.infer<typeof agentRequest>;
 
@@ -129,5 +134,61 @@ export const agentResponse = z.object({
   progress: z.number().min(0).max(100).optional(),
   result: z.unknown().optional(),
   error: z.string().max(1024).optional(),
+  /** With `error`: `notNeeded` (nothing to do, 12007), `busy` (12008), `unsupported` (not on this gateway). */
+  reason: z.enum(['notNeeded', 'busy', 'unsupported']).optional(),
 });
 export type AgentResponse = z.infer<typeof agentResponse>;
+
+/** listLogs: `extra.dir`; readLog: `extra.dir`, `extra.name`, `extra.offset`, `extra.length`. */
+export const listLogsExtra = z.object({ dir: z.enum(['log', 'rlog']) });
+export const readLogExtra = listLogsExtra.extend({
+  name: z.string().min(1).max(255),
+  offset: z.number().int().min(0),
+  length: z
+    .number()
+    .int()
+    .min(1)
+    .max(256 * 1024),
+});
+export const listLogsResult = z.object({
+  files: z.array(z.object({ name: z.string(), size: z.number().int().min(0), mtime: z.number() })).max(2000),
+});
+export const readLogResult = z.object({ data: z.string(), size: z.number().int().min(0), eof: z.boolean() });
+/** frequencyScan: Hz; the result's points as in gateway-commands.ts `scanPoint`. */
+export const frequencyScanExtra = z.object({
+  frequencyMin: z.number().int(),
+  frequencyMax: z.number().int(),
+  frequencyStep: z.number().int().positive(),
+});
+
+// ---- Web shell sessions: agent/shell-in (server → agent), agent/shell-out (agent → server) ----
+
+const shellSession = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const shellSize = { cols: z.number().int().min(10).max(500), rows: z.number().int().min(4).max(200) };
+export const shellIn = z.discriminatedUnion('type', [
+  z.object({ v: z.literal(AGENT_PROTOCOL_VERSION), session: shellSession, type: z.literal('open'), ...shellSize }),
+  z.object({ v: z.literal(AGENT_PROTOCOL_VERSION), session: shellSession, type: z.literal('input'), data: z.string() }),
+  z.object({ v: z.literal(AGENT_PROTOCOL_VERSION), session: shellSession, type: z.literal('resize'), ...shellSize }),
+  z.object({ v: z.literal(AGENT_PROTOCOL_VERSION), session: shellSession, type: z.literal('close') }),
+]);
+export type ShellIn = z.infer<typeof shellIn>;
+export const shellOut = z.discriminatedUnion('type', [
+  z.object({ v: z.literal(AGENT_PROTOCOL_VERSION), session: shellSession, type: z.literal('opened') }),
+  /** `seq` counts output messages from 0 so the server can put them back in order. */
+  z.object({
+    v: z.literal(AGENT_PROTOCOL_VERSION),
+    session: shellSession,
+    type: z.literal('output'),
+    seq: z.number().int().min(0),
+    data: z.string(),
+  }),
+  z.object({
+    v: z.literal(AGENT_PROTOCOL_VERSION),
+    session: shellSession,
+    type: z.literal('closed'),
+    reason: z.enum(['exited', 'refused', 'idle', 'closed']),
+    detail: z.string().max(512).optional(),
+    code: z.number().int().nullable().optional(),
+  }),
+]);
+export type ShellOut = z.infer<typeof shellOut>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const EUI = /^[0-9a-f]{16}$/;
 /** `<prefix>/gateway/<gwID>/<kind>/<name>`: kind event, state, command or agent. */
-const TOPIC = /^([^/#+$][^/#+]{0,63})\/gateway\/([0-9a-f]{16})\/(event|state|command|agent)\/([a-z]{1,16})$/;
+const TOPIC = /^([^/#+$][^/#+]{0,63})\/gateway\/([0-9a-f]{16})\/(event|state|command|agent)\/([a-z][a-z-]{0,15})$/;
 
 export type GatewayTopicKind = 'event' | 'state' | 'command' | 'agent';
 export interface GatewayTopic {
@@ -36,8 +36,16 @@ export const GATEWAY_PUBLISHES = [
   'state/conn',
   'agent/report',
   'agent/response',
+  'agent/shell-out',
 ];
-export const GATEWAY_SUBSCRIBES = ['command/#', 'command/down', 'command/config', 'agent/request', 'agent/config'];
+export const GATEWAY_SUBSCRIBES = [
+  'command/#',
+  'command/down',
+  'command/config',
+  'agent/request',
+  'agent/config',
+  'agent/shell-in',
+];
 
 export const isGatewayId = (s: string) => EUI.test(s);
 

@@ -9,6 +9,7 @@ import { deviceApi } from './devices';
 import { downlinkApi } from './downlinks';
 import { fileApi } from './files';
 import { fuotaApi } from './fuota';
+import { frequencyScanApi, gatewayCommandApi, gatewayLogApi } from './gateway-commands';
 import { gatewayDataApi } from './gateway-data';
 import { gatewayTagApi } from './gateway-tags';
 import { gatewayTypeApi } from './gateway-types';
@@ -37,6 +38,9 @@ export const API = {
   gatewayType: gatewayTypeApi,
   gatewayTag: gatewayTagApi,
   gatewayData: gatewayDataApi,
+  gatewayCommand: gatewayCommandApi,
+  gatewayLog: gatewayLogApi,
+  frequencyScan: frequencyScanApi,
   mcGroup: mcGroupApi,
   mcDevice: mcDeviceApi,
   mcGateway: mcGatewayApi,
