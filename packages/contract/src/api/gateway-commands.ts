@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { envelopeOf, listEnvelopeOf } from '../envelope';
 import type { GatewayCommand } from '../gateway-agent';
@@ -17,7 +18,6 @@ import {
   scanStartBody,
   scanStatus,
 } from '../gateway-commands';
-import { z } from 'zod';
 
 const tags = ['gateway operations'] as const;
 const answer =
