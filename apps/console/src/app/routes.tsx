@@ -278,7 +278,10 @@ export const ROUTES: RouteDef[] = [
   gwDetail('/gateway/upgrade-record', 'gatewayUpgradeRecord', admin),
   gwDetail('/gateway/log-list', 'gatewayLogList', admin),
   gwDetail('/gateway/rlog-list', 'gatewayRlogList', admin),
-  gwDetail('/gateway/shell-tool', 'gatewayShell', admin),
+  {
+    ...gwDetail('/gateway/shell-tool', 'gatewayShell', admin),
+    page: () => import('../features/shell/pages/GatewayShell'),
+  },
   gwDetail('/gateway/cmd-operation', 'gatewayCmd', admin),
   gwDetail('/gateway/cmd-operation-record', 'gatewayCmdRecord', admin),
   {

@@ -118,3 +118,46 @@ describe('LiveSocket', () => {
     s.stop();
   });
 });
+
+describe('LiveSocket for a stream that talks back', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    FakeWS.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends only while open, asks the url again for every connection and reports drops', () => {
+    let n = 0;
+    const drops: [number, boolean][] = [];
+    const s = new LiveSocket<{ type: string }>({
+      url: () => `ws://x/ws/gateway/shell?n=${++n}`,
+      token: 'tok',
+      onState: () => {},
+      onMessage: () => {},
+      onDrop: (code, retrying) => drops.push([code, retrying]),
+      WebSocketImpl: FakeWS as unknown as typeof WebSocket,
+    });
+    s.start();
+    expect(s.send('early')).toBe(false);
+    FakeWS.all[0]!.open();
+    expect(s.send('{"type":"input","data":"ls"}')).toBe(true);
+    expect(FakeWS.all[0]!.sent).toEqual(['{"type":"input","data":"ls"}']);
+    FakeWS.all[0]!.close(1006);
+    expect(drops).toEqual([[1006, true]]);
+    expect(s.send('lost')).toBe(false);
+    vi.advanceTimersByTime(4_000);
+    expect(FakeWS.all.map((w) => w.url)).toEqual(['ws://x/ws/gateway/shell?n=1', 'ws://x/ws/gateway/shell?n=2']);
+    FakeWS.all[1]!.open();
+    FakeWS.all[1]!.close(STREAM_CLOSE.FORBIDDEN);
+    expect(drops).toEqual([
+      [1006, true],
+      [STREAM_CLOSE.FORBIDDEN, false],
+    ]);
+    // A close the user asked for is no drop.
+    s.start();
+    FakeWS.all[2]!.open();
+    s.stop();
+    expect(drops).toHaveLength(2);
+  });
+});

@@ -17,11 +17,15 @@ export function streamUrl(path: string, query: Record<string, string | number>, 
   return `${origin}${path}?${qs}`;
 }
 
-export interface LiveSocketOptions {
-  url: string;
+export interface LiveSocketOptions<M = StreamMessage> {
+  /** A function is asked again for every connection (e.g. a terminal's current size in the query). */
+  url: string | (() => string);
   token: string | null;
-  onMessage: (m: StreamMessage) => void;
+  /** Every JSON message; the text `pong` is the heartbeat's and never arrives here. */
+  onMessage: (m: M) => void;
   onState: (s: SocketState) => void;
+  /** A close the user did not ask for; `retrying` tells whether a new connection follows after the delay. */
+  onDrop?: (code: number, retrying: boolean) => void;
   pingMs?: number;
   reconnectMs?: number;
   /** For tests. */
@@ -34,21 +38,33 @@ export interface LiveSocketOptions {
  * more than one unanswered ping closes the socket; any close not asked for by the user retries
  * after 4 s, except the server's final ones (token revoked, access withdrawn, target deleted),
  * which a retry would only repeat: the stream stays closed until started again. Errors and closes
- * are only logged.
+ * are only logged. Messages are JSON of type M (StreamMessage for the live streams); a stream
+ * that talks back (the web shell) sends with `send`.
  */
-export class LiveSocket {
+export class LiveSocket<M = StreamMessage> {
   private ws?: WebSocket;
   private heartbeat?: ReturnType<typeof setInterval>;
   private retry?: ReturnType<typeof setTimeout>;
   private unanswered = 0;
   private running = false;
 
-  constructor(private readonly o: LiveSocketOptions) {}
+  constructor(private readonly o: LiveSocketOptions<M>) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
     this.connect();
+  }
+
+  /**
+   * Sends on the open socket; false when it is not open. Nothing is queued: what was typed for a
+   * socket that dropped must not reach the next one (a web shell's next session).
+   */
+  send(data: string): boolean {
+    const ws = this.ws;
+    if (ws?.readyState !== 1) return false;
+    ws.send(data);
+    return true;
   }
 
   /** Pause: close and stay closed. */
@@ -66,7 +82,8 @@ export class LiveSocket {
     const Impl = this.o.WebSocketImpl ?? WebSocket;
     let ws: WebSocket;
     try {
-      ws = this.o.token ? new Impl(this.o.url, [this.o.token]) : new Impl(this.o.url);
+      const url = typeof this.o.url === 'function' ? this.o.url() : this.o.url;
+      ws = this.o.token ? new Impl(url, [this.o.token]) : new Impl(url);
     } catch (e) {
       console.warn('live socket', e);
       this.scheduleRetry();
@@ -86,7 +103,7 @@ export class LiveSocket {
         return;
       }
       try {
-        this.o.onMessage(JSON.parse(ev.data) as StreamMessage);
+        this.o.onMessage(JSON.parse(ev.data) as M);
       } catch (e) {
         console.warn('live socket: bad message', e);
       }
@@ -97,7 +114,10 @@ export class LiveSocket {
       console.info('live socket closed', ev.code, ev.reason);
       this.stopHeartbeat();
       this.o.onState(3);
+      // After stop() the close was asked for: not a drop.
+      const dropped = this.running;
       if (FINAL_STREAM_CLOSES.includes(ev.code)) this.running = false;
+      if (dropped) this.o.onDrop?.(ev.code, this.running);
       if (this.running) this.scheduleRetry();
     };
   }

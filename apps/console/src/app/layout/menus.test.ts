@@ -44,6 +44,7 @@ describe('menus derived from the route table', () => {
       '/gateway/history',
       '/gateway/link-history',
       '/gateway/status-history',
+      '/gateway/shell-tool',
     ]);
     expect(side[0]).toMatchObject({ to: '/gateway/detail?gwID=0102030405060708&gwName=gw1', active: true });
     expect(menusAt(routeOf('/platform/audit-log'), COMMON, none).side).toEqual([]);
