@@ -30,6 +30,10 @@ import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
 import { FileStore } from './files/store';
+import { AgentChannel } from './gateways/agent/channel';
+import { GatewayCommands } from './gateways/agent/commands';
+import { GatewayScans } from './gateways/agent/scans';
+import { ShellSessions } from './gateways/agent/shell';
 import { installBodyLimits } from './http/body-limits';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
@@ -98,6 +102,8 @@ export async function buildApp(
     decoderPool: decoders,
   });
   const streams = new StreamRegistry({ config, local, bus, db: database.db, log: app.log });
+  const agents = new AgentChannel(dataPlane.mqttLink, bus, app.log);
+  const gatewayCommands = new GatewayCommands(database.db, agents);
   const services: Services = {
     config,
     database,
@@ -119,6 +125,9 @@ export async function buildApp(
     dataPlane,
     files: new FileStore(database.db, config.fileDir),
     fuota: new FuotaRunner(dataPlane),
+    gatewayCommands,
+    gatewayScans: new GatewayScans(database.db, gatewayCommands, app.log),
+    shells: new ShellSessions(agents, gatewayCommands.records, config.SHELL_IDLE_S, app.log),
     onClose: (fn) => closers.push(fn),
     starters: [],
     mqtt: { available: true, reason: null, port: config.MQTT_PORT },
@@ -189,6 +198,7 @@ export async function buildApp(
   // FUOTA sessions go on where they were (they are in the database) once the bridge is up.
   services.starters.push(async () => services.fuota.start());
   closers.push(() => services.fuota.stop());
+  closers.push(() => services.shells.closeAll());
   for (const mod of routeModules) await mod(app, services);
   const integrations = installIntegrations(services);
   await installConsole(app, config.consoleDir);

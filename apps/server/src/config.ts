@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from '@lns/contract/audit';
+import {
+  COMMAND_TIMEOUT_DEFAULT_S,
+  LOG_DOWNLOAD_DEFAULT_MAX_MB,
+  SHELL_IDLE_DEFAULT_S,
+} from '@lns/contract/gateway-commands';
 import { APPS_PER_USER_DEFAULT, DECODER_CHANGES_PER_MINUTE_DEFAULT } from '@lns/contract/limits';
 import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
 import { z } from 'zod';
@@ -98,6 +103,16 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{6}$/, 'must be 6 hex digits')
     .default('000000'),
+  /** How long a gateway command waits for the agent's answer before it is reported timed out (s). */
+  GATEWAY_COMMAND_TIMEOUT_S: z.coerce.number().int().min(2).max(3600).default(COMMAND_TIMEOUT_DEFAULT_S),
+  /** Log files larger than this are not downloaded through the server (MB). */
+  LOG_DOWNLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(LOG_DOWNLOAD_DEFAULT_MAX_MB),
+  /** A web shell session without a keystroke for this long is closed (s). */
+  SHELL_IDLE_S: z.coerce.number().int().min(10).max(86_400).default(SHELL_IDLE_DEFAULT_S),
+  /** Where startRssh tunnels go when the console names no host, port or user (docs/product/gateway-operations.md). */
+  RSSH_HOST: z.string().default(''),
+  RSSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  RSSH_USER: z.string().default(''),
   /** A gateway is offline after this long without PULL_DATA or PUSH_DATA. */
   GATEWAY_OFFLINE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(90_000),
   /** Uplinks (rxpk) accepted per second from one gateway, twice that as a burst; the excess is dropped. */

@@ -9,6 +9,9 @@ import type { BusTopics, EventBus, LocalTopics } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { FileStore } from './files/store';
+import type { GatewayCommands } from './gateways/agent/commands';
+import type { GatewayScans } from './gateways/agent/scans';
+import type { ShellSessions } from './gateways/agent/shell';
 import type { StreamRegistry } from './http/streams/registry';
 import type { DecoderPool } from './integrations/decoders/pool';
 import type { DataPlane } from './ns/dataplane';
@@ -53,6 +56,12 @@ export interface Services {
   dataPlane: DataPlane;
   /** Runs FUOTA sessions; routes wake it after a change. */
   fuota: FuotaRunner;
+  /** Commands to gateway agents and their records (gateway remote operations). */
+  gatewayCommands: GatewayCommands;
+  /** Noise scans run by gateway agents. */
+  gatewayScans: GatewayScans;
+  /** Web shell sessions of this instance's browser sockets. */
+  shells: ShellSessions;
   /** Uploaded files (firmware images, later gateway packages), by content hash. */
   files: FileStore;
   /** Whether applications can use MQTT here: false once the embedded broker found its port taken. */

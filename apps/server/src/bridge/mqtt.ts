@@ -18,8 +18,14 @@ import { storeAgentReport } from './agent-reports';
 import { downlinkOfTxpk, rxpkOfUplink, statOfStats } from './mqtt-frames';
 import { KeyedRateLimiter } from './rate-limit';
 
+/** What an agent publishes that the server reads. */
+const AGENT_INBOUND = new Set(['report', 'response', 'shell-out']);
+
 /** Publishes on the broker the server uses (embedded or external); QoS 1. */
 export type Publish = (topic: string, payload: string) => void;
+
+/** What the link hands on from a gateway's agent besides reports (gateways/agent/channel.ts reads it). */
+export type AgentListener = (gwId: string, name: 'response' | 'shell-out', payload: Buffer) => void;
 
 /**
  * The MQTT gateway link (docs/protocols/gateway-mqtt.md), beside the Semtech UDP bridge: uplinks
@@ -32,6 +38,7 @@ export class MqttGatewayLink {
   /** Gateways heard over MQTT here, with the topic prefix they use. */
   private readonly prefixes = new Map<string, string>();
   private readonly rate: KeyedRateLimiter;
+  private agentListener: AgentListener | undefined;
 
   constructor(
     private readonly dp: Stage,
@@ -56,6 +63,19 @@ export class MqttGatewayLink {
     if (known) return known;
     const gw = this.dp.gateways.cached(gwId);
     return gw?.mqtt && gw.online ? gw.region : undefined;
+  }
+
+  /** Agent answers and web shell output go to `listener`. */
+  onAgent(listener: AgentListener): void {
+    this.agentListener = listener;
+  }
+
+  /** Publishes an agent message (request, shell input); false when the gateway is not on MQTT here. */
+  sendAgent(gwId: string, name: 'request' | 'shell-in', message: object): boolean {
+    const prefix = this.prefixOf(gwId);
+    if (!prefix || !this.publish) return false;
+    this.publish(gatewayTopic(prefix, gwId, 'agent', name), JSON.stringify(message));
+    return true;
   }
 
   /** Sends a downlink as `command/down`; false when the gateway is not on MQTT. */
@@ -95,7 +115,7 @@ export class MqttGatewayLink {
 
   private async handle(topic: string, payload: Buffer, at: number): Promise<void> {
     const t = parseGatewayTopic(topic);
-    if (!t || t.kind === 'command' || (t.kind === 'agent' && t.name !== 'report' && t.name !== 'response')) return;
+    if (!t || t.kind === 'command' || (t.kind === 'agent' && !AGENT_INBOUND.has(t.name))) return;
     const label = `${t.kind}/${t.name}`;
     const count = (outcome: string) => this.dp.metrics.mqttGateway.inc({ topic: label, outcome });
     const gw = await this.dp.gateways.get(t.gwID);
@@ -152,8 +172,9 @@ export class MqttGatewayLink {
         await storeAgentReport(this.dp, gwId, r);
         break;
       }
-      default:
-        // agent/response: read by the command service once it exists (gateway commands).
+      case 'agent/response':
+      case 'agent/shell-out':
+        this.agentListener?.(gwId, t.name as 'response' | 'shell-out', payload);
         break;
     }
     count('ok');

@@ -9,6 +9,7 @@
 import type { DownlinkRecord } from '@lns/contract/frames';
 import type { McDownlinkRecord, McSyncError, McSyncState } from '@lns/contract/multicast';
 import type {
+  AgentAnswer,
   AppMessageEvent,
   AppStreamEvent,
   DeviceProtocolEvent,
@@ -19,6 +20,7 @@ import type {
   RelayAnnounce,
   RelayedTx,
   Revocation,
+  ShellOutput,
 } from './events';
 
 /**
@@ -51,6 +53,8 @@ export interface BusTopics {
   'control/entity-deleted': EntityDeleted;
   'relay/gateways': RelayAnnounce;
   [relayTx: `relay/tx/${string}`]: RelayedTx;
+  [agentResponse: `agent/response/${string}`]: AgentAnswer;
+  [shellOut: `agent/shell/${string}`]: ShellOutput;
 }
 
 /** Topic names of `services.bus`. */
@@ -67,6 +71,10 @@ export const topics = {
   relayAnnounce: 'relay/gateways',
   /** A PULL_RESP handed to the instance a gateway pulls from. */
   relayTx: (instance: string) => `relay/tx/${instance}` as const,
+  /** A gateway agent's answer to its request with this cToken (gateways/agent/channel.ts). */
+  agentResponse: (gwId: string, cToken: string) => `agent/response/${gwId}/${cToken}` as const,
+  /** Output of the web shell session with this id. */
+  shellOut: (session: string) => `agent/shell/${session}` as const,
 } as const satisfies Record<string, TopicOf<BusTopics> | ((...a: never[]) => TopicOf<BusTopics>)>;
 
 /** What a group's push URLs receive (URL + /multicast): a downlink's status or a member's setup state. */

@@ -3,6 +3,7 @@
  * producers and consumers so both import them without importing each other.
  */
 import type { AppMessage, BusEvent } from '@lns/contract/frames';
+import type { AgentResponse, ShellOut } from '@lns/contract/gateway-agent';
 import type { Txpk } from '@lns/semtech-udp/packets';
 
 /** The application an uplink belongs to, as integrations need it. */
@@ -82,4 +83,16 @@ export interface RelayedTxMeta {
   classB?: boolean;
   /** Set for a multicast downlink (msgID is then the multicast record). */
   mcEUI?: string;
+}
+
+/** `topics.agentResponse(cToken)`: a gateway agent's answer, for the instance waiting on it. */
+export interface AgentAnswer {
+  gwId: string;
+  response: AgentResponse;
+}
+
+/** `topics.shellOut(session)`: web shell output, for the instance holding the browser's socket. */
+export interface ShellOutput {
+  gwId: string;
+  message: ShellOut;
 }

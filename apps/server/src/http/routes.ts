@@ -11,6 +11,10 @@ import { downlinkRoutes } from './downlinks/routes';
 import { fileRoutes } from './files/routes';
 import { fuotaRoutes } from './fuota/routes';
 import { gatewayDataRoutes } from './gateway-data/routes';
+import { gatewayCommandRoutes } from './gateway-ops/commands';
+import { gatewayLogRoutes } from './gateway-ops/logs';
+import { frequencyScanRoutes } from './gateway-ops/scans';
+import { shellRoutes } from './gateway-ops/shell';
 import { gatewayTagRoutes } from './gateway-tags/routes';
 import { gatewayTypeRoutes } from './gateway-types/routes';
 import { gatewayRoutes } from './gateways/routes';
@@ -52,4 +56,8 @@ export const routeModules: RouteModule[] = [
   mcDownlinkRoutes,
   fileRoutes,
   fuotaRoutes,
+  gatewayCommandRoutes,
+  gatewayLogRoutes,
+  frequencyScanRoutes,
+  shellRoutes,
 ];
