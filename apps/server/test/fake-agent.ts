@@ -59,7 +59,7 @@ export class FakeAgent {
   /** The next request or shell message for which `test` holds (also one that came already). */
   next<T = any>(test: (m: any) => boolean, ms = 5000): Promise<T> {
     const seen = [...this.requests, ...this.shellIn].find(test);
-    if (seen) return Promise.resolve(seen);
+    if (seen) return Promise.resolve(seen as T);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no such message')), ms);
       this.waiters.push({
