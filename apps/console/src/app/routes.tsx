@@ -274,16 +274,31 @@ export const ROUTES: RouteDef[] = [
     ...gwDetail('/gateway/status-history', 'gatewayStatusHistory'),
     page: () => import('../features/history/pages/StatusHistory'),
   },
-  gwDetail('/gateway/noise-scan', 'gatewayNoiseScan'),
+  {
+    ...gwDetail('/gateway/noise-scan', 'gatewayNoiseScan'),
+    page: () => import('../features/gateway-ops/pages/NoiseScan'),
+  },
   gwDetail('/gateway/upgrade-record', 'gatewayUpgradeRecord', admin),
-  gwDetail('/gateway/log-list', 'gatewayLogList', admin),
-  gwDetail('/gateway/rlog-list', 'gatewayRlogList', admin),
+  {
+    ...gwDetail('/gateway/log-list', 'gatewayLogList', admin),
+    page: () => import('../features/gateway-ops/pages/LogList'),
+  },
+  {
+    ...gwDetail('/gateway/rlog-list', 'gatewayRlogList', admin),
+    page: () => import('../features/gateway-ops/pages/RlogList'),
+  },
   {
     ...gwDetail('/gateway/shell-tool', 'gatewayShell', admin),
     page: () => import('../features/shell/pages/GatewayShell'),
   },
-  gwDetail('/gateway/cmd-operation', 'gatewayCmd', admin),
-  gwDetail('/gateway/cmd-operation-record', 'gatewayCmdRecord', admin),
+  {
+    ...gwDetail('/gateway/cmd-operation', 'gatewayCmd', admin),
+    page: () => import('../features/gateway-ops/pages/CmdOperation'),
+  },
+  {
+    ...gwDetail('/gateway/cmd-operation-record', 'gatewayCmdRecord', admin),
+    page: () => import('../features/gateway-ops/pages/CmdRecords'),
+  },
   {
     path: '/gateway/batch',
     title: 'gatewayBatch',

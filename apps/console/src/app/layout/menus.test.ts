@@ -44,21 +44,26 @@ describe('menus derived from the route table', () => {
       '/gateway/history',
       '/gateway/link-history',
       '/gateway/status-history',
+      '/gateway/noise-scan',
+      '/gateway/log-list',
+      '/gateway/rlog-list',
       '/gateway/shell-tool',
+      '/gateway/cmd-operation',
+      '/gateway/cmd-operation-record',
     ]);
     expect(side[0]).toMatchObject({ to: '/gateway/detail?gwID=0102030405060708&gwName=gw1', active: true });
     expect(menusAt(routeOf('/platform/audit-log'), COMMON, none).side).toEqual([]);
   });
 
   it('a route shows up in its menu by itself once it has a page', () => {
-    const noiseScan = routeOf('/gateway/noise-scan') as RouteDef;
-    const onMenu = () => at('/gateway/detail').side.some((e) => e.path === noiseScan.path);
+    const upgradeRecord = routeOf('/gateway/upgrade-record') as RouteDef;
+    const onMenu = () => at('/gateway/detail').side.some((e) => e.path === upgradeRecord.path);
     expect(onMenu()).toBe(false);
-    noiseScan.page = async () => ({ default: () => null });
+    upgradeRecord.page = async () => ({ default: () => null });
     try {
       expect(onMenu()).toBe(true);
     } finally {
-      delete noiseScan.page;
+      delete upgradeRecord.page;
     }
   });
 
