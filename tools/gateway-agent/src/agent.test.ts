@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { agentReport, agentResponse } from '@lns/contract/gateway-agent';
+import { agentReport } from '@lns/contract/gateway-agent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Rig, startRig } from '../test/agent';
 import { Subscriber } from '../test/subscriber';
@@ -122,45 +122,77 @@ describe('agent protocol (real broker)', () => {
     expect(rig.agent.statInterval).toBe(300);
   });
 
-  it('answers requests: sync → a report and done; a command → its output; unconfigured and unknown → error', async () => {
-    rig = await startRig({ commands: { openWeb: 'echo hi', closeWeb: 'echo oops >&2; exit 3', reboot: null } });
-    await rig.sub.next('agent/report');
-    const ask = async (cToken: string, cmdType: string) => {
-      const from = rig.sub.received.length;
-      await rig.sub.publish(rig.topic('agent', 'request'), { v: 1, cToken, cmdType });
-      const end = await rig.sub.next(
-        'agent/response',
-        (b) => b.cToken === cToken && b.state !== 'progress',
-        10_000,
-        from,
-      );
-      return { end: agentResponse.parse(end.body), from };
-    };
-
-    const sync = await ask('c1', 'syncSystemInfo');
-    expect(sync.end.state).toBe('done');
-    await rig.sub.next('agent/report', () => true, 1000, sync.from);
-
-    const hi = await ask('c2', 'openWeb');
-    expect(hi.end).toMatchObject({ v: 1, cToken: 'c2', state: 'done', result: { code: 0, stdout: 'hi' } });
-
-    const fail = await ask('c3', 'closeWeb');
-    expect(fail.end).toMatchObject({ state: 'error', error: 'exit code 3: oops', result: { code: 3, stderr: 'oops' } });
-
-    expect((await ask('c4', 'reboot')).end).toMatchObject({ state: 'error', error: 'not configured on this gateway' });
-    expect((await ask('c5', 'openSerial')).end).toMatchObject({
-      state: 'error',
-      error: 'not configured on this gateway',
+  it('answers requests: sync → a report and done; a command → its output; unconfigured and unknown → unsupported', async () => {
+    rig = await startRig({
+      commands: {
+        openWeb: 'echo hi',
+        closeWeb: 'echo oops >&2; exit 3',
+        openSSH: 'echo running; exit 100',
+        reboot: null,
+        openSerial: null,
+      },
     });
-    expect((await ask('c6', 'selfDestruct')).end).toMatchObject({ state: 'error', error: 'unknown command' });
+    await rig.sub.next('agent/report');
+
+    const from = rig.sub.received.length;
+    expect((await rig.request('syncSystemInfo')).end).toMatchObject({ state: 'done', result: { reported: true } });
+    await rig.sub.next('agent/report', () => true, 1000, from);
+
+    const hi = await rig.request('openWeb');
+    expect(hi.end).toMatchObject({ v: 1, state: 'done', result: { code: 0, stdout: 'hi' } });
+    expect(hi.progress.map((p) => p.progress)).toEqual([0]);
+
+    const fail = await rig.request('closeWeb');
+    expect(fail.end).toMatchObject({ state: 'error', error: 'exit code 3: oops', result: { code: 3, stderr: 'oops' } });
+    expect(fail.end.reason).toBeUndefined();
+
+    expect((await rig.request('openSSH')).end).toMatchObject({
+      state: 'error',
+      reason: 'notNeeded',
+      error: 'running',
+      result: { code: 100, stdout: 'running' },
+    });
+    for (const cmdType of ['reboot', 'openSerial']) {
+      expect((await rig.request(cmdType)).end).toMatchObject({
+        state: 'error',
+        error: 'not configured on this gateway',
+        reason: 'unsupported',
+      });
+    }
+    expect((await rig.request('selfDestruct')).end).toMatchObject({
+      state: 'error',
+      error: 'unknown command',
+      reason: 'unsupported',
+    });
   });
 
-  it('times a command out after commandTimeoutS', async () => {
+  it('runs a request once when it comes twice (same cToken)', async () => {
+    rig = await startRig({ commands: { openWeb: 'echo once' } });
+    await rig.sub.next('agent/report');
+    const msg = { v: 1, cToken: 'twice', cmdType: 'openWeb' };
+    await rig.sub.publish(rig.topic('agent', 'request'), msg);
+    await rig.sub.publish(rig.topic('agent', 'request'), msg);
+    await rig.sub.next('agent/response', (b) => b.cToken === 'twice' && b.state === 'done');
+    // A later request's end: anything of the first one's second delivery would have come before it.
+    await rig.request('queryWssh');
+    const ends = rig.sub.received.filter(
+      (r) => r.topic.endsWith('agent/response') && r.body.cToken === 'twice' && r.body.state !== 'progress',
+    );
+    expect(ends).toHaveLength(1);
+  });
+
+  it('times a command out after commandTimeoutS, or a second before the server stops waiting', async () => {
     rig = await startRig({ commands: { openWeb: 'sleep 5' }, commandTimeoutS: 0.3 });
     await rig.sub.next('agent/report');
-    await rig.sub.publish(rig.topic('agent', 'request'), { v: 1, cToken: 't', cmdType: 'openWeb' });
-    const end = await rig.sub.next('agent/response', (b) => b.state === 'error', 3000);
-    expect(end.body.error).toBe('timed out after 0.3 s');
+    expect((await rig.request('openWeb', undefined, { waitMs: 3000 })).end.error).toBe('timed out after 0.3 s');
+    await rig.close();
+
+    rig = await startRig({ commands: { openWeb: 'sleep 5' }, commandTimeoutS: 60 });
+    await rig.sub.next('agent/report');
+    const start = Date.now();
+    const { end } = await rig.request('openWeb', undefined, { timeoutS: 1.6, waitMs: 3000 });
+    expect(end).toMatchObject({ state: 'error', error: 'timed out after 0.8 s', result: { code: null } });
+    expect(Date.now() - start).toBeLessThan(1600);
   });
 
   it('leaves the will: a connection lost without DISCONNECT makes the broker publish OFFLINE, retained', async () => {

@@ -1,6 +1,6 @@
 /**
  * The agent: the packet forwarder's UDP bridged to the MQTT gateway link, and the agent protocol
- * (reports, config, requests) on the same connection. Wired here, started by cli.ts and tests.
+ * (reports, config, requests, web shell) on the same connection. Wired here, started by cli.ts and tests.
  */
 import { AGENT_PROTOCOL_VERSION, agentConfig } from '@lns/contract/gateway-agent';
 import { type GatewayTopicKind, gatewayTopic, parseGatewayTopic } from '@lns/contract/gateway-mqtt';
@@ -9,14 +9,25 @@ import { type AgentSettings, clampKeepAlive, clampStatInterval } from './config'
 import { CpuMeter } from './host/cpu';
 import { Link } from './link';
 import { Log, type LogSink } from './log';
+import { logHandlers } from './logs/handlers';
 import { buildReport } from './report';
 import { Requests } from './requests';
+import { rsshHandlers } from './rssh/handlers';
+import { ReverseTunnel } from './rssh/tunnel';
+import { scanHandler } from './scan/handler';
+import type { Scanner } from './scan/scanner';
+import { spectralScanner } from './scan/spectral';
+import { syncHandlers } from './sync';
 import { ForwarderSocket } from './udp';
+import { webShellHandlers } from './webshell/handlers';
+import { WebShell } from './webshell/web-shell';
 
 export interface Agent {
   link: Link;
   forwarder: ForwarderSocket;
   log: Log;
+  webShell: WebShell;
+  tunnel: ReverseTunnel | null;
   /** Seconds between reports now (the file's, then the console's). */
   readonly statInterval: number;
   reportNow(): Promise<void>;
@@ -29,6 +40,11 @@ export interface AgentOptions {
   echoLog?: boolean;
   /** Each log line, for a program running agents in-process (the simulator's `--link mqtt`). */
   onLog?: LogSink;
+  /**
+   * Measures the noise for frequencyScan instead of the file's spectralScan (the simulator's
+   * simulated concentrator); without either, a scan is answered `unsupported`.
+   */
+  scanner?: Scanner;
 }
 
 export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Promise<Agent> {
@@ -102,7 +118,12 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
       password: s.password,
       keepalive: s.mqttKeepAlive,
       will: { topic: topic('state', 'conn'), payload: JSON.stringify(conn('OFFLINE')) },
-      subscriptions: [topic('command', 'down'), topic('agent', 'config'), topic('agent', 'request')],
+      subscriptions: [
+        topic('command', 'down'),
+        topic('agent', 'config'),
+        topic('agent', 'request'),
+        topic('agent', 'shell-in'),
+      ],
       onConnect: () => {
         // ONLINE first: its PUBACK gives the first report its nwkDelay.
         void link.publish(topic('state', 'conn'), conn('ONLINE'), { retain: true }).then(report);
@@ -113,15 +134,30 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
         if (key === 'command/down') bridge?.onDownlink(payload);
         else if (key === 'agent/config') applyConfig(payload);
         else if (key === 'agent/request') void requests?.handle(payload);
+        else if (key === 'agent/shell-in') webShell.handle(payload);
       },
     },
     log,
   );
   bridge = new Bridge(link, forwarder, s.prefix, s.gatewayId, log);
+  const webShell = new WebShell(s.webShell, (m) => link.publish(topic('agent', 'shell-out'), m, { queue: true }), log);
+  const tunnel = s.rssh && new ReverseTunnel({ ...s.rssh, log });
+  const scanner = opts.scanner ?? (s.spectralScan && spectralScanner(s.spectralScan, log));
   requests = new Requests({
+    handlers: {
+      ...syncHandlers({
+        settings: s,
+        sendReport: reportNow,
+        current: () => ({ mqttKeepAlive: link.keepAlive, statInterval, enableBridgeLogToFile: log.toFile }),
+        canScan: scanner !== null,
+      }),
+      ...rsshHandlers(tunnel, s.rssh?.keyFile ?? ''),
+      ...webShellHandlers(webShell),
+      ...logHandlers(s.logDirs),
+      frequencyScan: scanHandler(scanner),
+    },
     commands: s.commands,
     timeoutS: s.commandTimeoutS,
-    sendReport: reportNow,
     respond: async (r) => {
       await link.publish(topic('agent', 'response'), r, { queue: true });
     },
@@ -133,6 +169,8 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
     link,
     forwarder,
     log,
+    webShell,
+    tunnel,
     get statInterval() {
       return statInterval;
     },
@@ -140,6 +178,8 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
     stop: async () => {
       clearInterval(timer);
       bridge?.close();
+      tunnel?.stop();
+      webShell.refuse('the gateway agent stops');
       await link.stop({ topic: topic('state', 'conn'), msg: conn('OFFLINE'), retain: true });
       await forwarder.close();
       log.info('stopped');

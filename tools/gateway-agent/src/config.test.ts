@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_COMMANDS, loadConfig, parseConfig } from './config';
+import { PLATFORM_COMMANDS } from './platform';
 import { AGENT_VERSION } from './version';
 
 const base = { gatewayId: 'A840411B2C3D4E5F', server: 'mqtt://127.0.0.1:1883' };
@@ -34,7 +35,38 @@ describe('config file', () => {
       enableBridgeLogToFile: false,
       commands: DEFAULT_COMMANDS,
       commandTimeoutS: 60,
+      platform: 'debian',
+      packetForwarderConfig: '/etc/lora-pkt-fwd/global_conf.json',
+      logDirs: { log: '/var/log', rlog: '/var/rlog' },
+      rssh: { command: 'ssh', keyFile: '/etc/gateway-agent/rssh_key', localPort: 22 },
+      spectralScan: null,
+      webShell: { enabled: true, command: '/bin/sh', args: ['-l'], idleS: 900, maxSessions: 4 },
     });
+  });
+
+  it("takes the platform's commands, and the forwarder's stop and start for a scan", () => {
+    const w = parseConfig({ ...base, platform: 'openwrt', spectralScan: { command: '/opt/spectral_scan' } });
+    expect(w.commands).toEqual(PLATFORM_COMMANDS.openwrt);
+    expect(w.commands.getBridgeLogs).toMatch(/^logread /);
+    expect(w.spectralScan).toEqual({
+      command: '/opt/spectral_scan',
+      args: [],
+      workDir: '/tmp',
+      samples: 1000,
+      stopPacketForwarder: '/etc/init.d/lora-pkt-fwd stop',
+      startPacketForwarder: '/etc/init.d/lora-pkt-fwd start',
+    });
+    const d = parseConfig({ ...base, spectralScan: { command: 'x', startPacketForwarder: 'my-start' } });
+    expect(d.spectralScan).toMatchObject({
+      stopPacketForwarder: 'systemctl stop lora-pkt-fwd',
+      startPacketForwarder: 'my-start',
+    });
+    // Every platform answers the same console commands.
+    expect(Object.keys(PLATFORM_COMMANDS.openwrt).sort()).toEqual(Object.keys(PLATFORM_COMMANDS.debian).sort());
+    const partial = parseConfig({ ...base, logDirs: { rlog: null }, webShell: { idleS: 60 }, rssh: null });
+    expect(partial.logDirs).toEqual({ log: '/var/log', rlog: null });
+    expect(partial.webShell).toMatchObject({ enabled: true, command: '/bin/sh', idleS: 60 });
+    expect(partial.rssh).toBeNull();
   });
 
   it('merges commands (null removes a default) and clamps the stat interval', () => {
@@ -61,6 +93,11 @@ describe('config file', () => {
     expect(errorOf({ ...base, statinterval: 60 })).toBe('statinterval: is not a known key');
     expect(errorOf({ ...base, prefix: 'eu/868' })).toBe('prefix: must be one MQTT topic level');
     expect(errorOf([])).toMatch(/^file: /);
+    expect(errorOf({ ...base, commands: { startRssh: 'ssh -R …' } })).toBe(
+      'commands.startRssh: is built into the agent',
+    );
+    expect(errorOf({ ...base, platform: 'windows' })).toMatch(/^platform: /);
+    expect(errorOf({ ...base, webShell: { shell: 'bash' } })).toBe('webShell: is not a known key');
   });
 
   it('reads a file; a missing or broken file is one line too', () => {

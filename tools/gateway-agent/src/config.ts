@@ -4,22 +4,34 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { PACKET_FORWARDER_STOP_START, PLATFORM_COMMANDS, PLATFORMS } from './platform';
 
-/** Shell commands for a Debian gateway with systemd; the file's `commands` map replaces or removes them. */
-export const DEFAULT_COMMANDS: Record<string, string> = {
-  reboot: 'systemctl reboot',
-  // --no-block: systemd stops this agent; the command must return first so that it answers.
-  restartBridge: 'systemctl --no-block restart gateway-agent',
-  restartPacketForwarder: 'systemctl restart lora-pkt-fwd',
-  openSSH: 'systemctl start ssh',
-  closeSSH: 'systemctl stop ssh',
-  getBridgeLogs: 'journalctl -u gateway-agent -n 200 --no-pager',
-  getPacketForwarderLogs: 'journalctl -u lora-pkt-fwd -n 200 --no-pager',
-};
+/** The shell commands of a Debian gateway (the default platform). */
+export const DEFAULT_COMMANDS = PLATFORM_COMMANDS.debian;
+
+/** Answered by the agent itself: the file's `commands` cannot name them. */
+export const BUILT_IN_COMMANDS = [
+  'syncSystemInfo',
+  'syncNetworkInfo',
+  'syncBridgeConfig',
+  'syncPacketForwarderConfig',
+  'startRssh',
+  'stopRssh',
+  'queryRssh',
+  'openWssh',
+  'closeWssh',
+  'queryWssh',
+  'listLogs',
+  'readLog',
+  'frequencyScan',
+] as const;
 
 /** The stat interval the console offers (s); `minStatInterval` lowers the floor (tests, bench). */
 export const STAT_INTERVAL_MAX = 1800;
 export const KEEPALIVE_RANGE = [5, 60] as const;
+
+/** A directory the console may list, or null: none on this gateway. */
+const dirOrOff = z.string().min(1).nullable();
 
 const fileSchema = z
   .object({
@@ -44,14 +56,58 @@ const fileSchema = z
     commands: z.record(z.string(), z.string().nullable()).default({}),
     commandTimeoutS: z.number().positive().max(3600).default(60),
     wanIpUrl: z.url({ protocol: /^https?$/ }).optional(),
+    platform: z.enum(PLATFORMS).default('debian'),
+    packetForwarderConfig: z.string().min(1).default('/etc/lora-pkt-fwd/global_conf.json'),
+    logDirs: z
+      .object({ log: dirOrOff.default('/var/log'), rlog: dirOrOff.default('/var/rlog') })
+      .strict()
+      .prefault({}),
+    rssh: z
+      .object({
+        command: z.string().min(1).default('ssh'),
+        keyFile: z.string().min(1).default('/etc/gateway-agent/rssh_key'),
+        localPort: z.number().int().min(1).max(65535).default(22),
+      })
+      .strict()
+      .nullable()
+      .prefault({}),
+    spectralScan: z
+      .object({
+        command: z.string().min(1),
+        args: z.array(z.string()).default([]),
+        workDir: z.string().min(1).default('/tmp'),
+        samples: z.number().int().min(100).max(65535).default(1000),
+        stopPacketForwarder: z.string().min(1).optional(),
+        startPacketForwarder: z.string().min(1).optional(),
+      })
+      .strict()
+      .nullable()
+      .default(null),
+    webShell: z
+      .object({
+        enabled: z.boolean().default(true),
+        command: z.string().min(1).default('/bin/sh'),
+        args: z.array(z.string()).default(['-l']),
+        cwd: z.string().min(1).optional(),
+        idleS: z.number().positive().max(86_400).default(900),
+        maxSessions: z.number().int().min(1).max(32).default(4),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
 export type FileConfig = z.input<typeof fileSchema>;
-export type AgentSettings = Omit<z.output<typeof fileSchema>, 'username' | 'commands'> & {
+type Parsed = z.output<typeof fileSchema>;
+export type SpectralScanSettings = Required<NonNullable<Parsed['spectralScan']>>;
+export type WebShellSettings = Parsed['webShell'];
+export type RsshSettings = NonNullable<Parsed['rssh']>;
+export type AgentSettings = Omit<Parsed, 'username' | 'commands' | 'spectralScan'> & {
   username: string;
-  /** Defaults merged with the file's map; a command set to null or "" there is removed. */
+  /** The platform's defaults merged with the file's map; a command set to null or "" there is removed. */
   commands: Record<string, string>;
+  /** With the platform's stop and start of the packet forwarder filled in. */
+  spectralScan: SpectralScanSettings | null;
 };
 
 export class ConfigError extends Error {}
@@ -70,16 +126,26 @@ export function parseConfig(raw: unknown): AgentSettings {
     throw new ConfigError(`${where}: ${what}`);
   }
   const c = r.data;
-  const commands: Record<string, string> = { ...DEFAULT_COMMANDS };
+  const commands: Record<string, string> = { ...PLATFORM_COMMANDS[c.platform] };
   for (const [name, cmd] of Object.entries(c.commands)) {
+    if ((BUILT_IN_COMMANDS as readonly string[]).includes(name)) {
+      throw new ConfigError(`commands.${name}: is built into the agent`);
+    }
     if (cmd) commands[name] = cmd;
     else delete commands[name];
   }
+  const pf = PACKET_FORWARDER_STOP_START[c.platform];
+  const scan = c.spectralScan;
   return {
     ...c,
     username: c.username ?? c.gatewayId,
     commands,
     statInterval: clampStatInterval(c.statInterval, c.minStatInterval),
+    spectralScan: scan && {
+      ...scan,
+      stopPacketForwarder: scan.stopPacketForwarder ?? pf.stop,
+      startPacketForwarder: scan.startPacketForwarder ?? pf.start,
+    },
   };
 }
 

@@ -43,6 +43,11 @@ export class Link {
     return this.current;
   }
 
+  /** The keep-alive in use (s): the file's, then the console's. */
+  get keepAlive(): number {
+    return this.keepalive;
+  }
+
   get connected(): boolean {
     return this.current.connected;
   }

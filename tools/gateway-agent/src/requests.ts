@@ -1,31 +1,45 @@
 /**
- * Requests of the agent protocol: each answered with `progress` when it starts and exactly one
- * `done` or `error` (docs/protocols/gateway-agent.md).
+ * Requests of the agent protocol (docs/protocols/gateway-agent.md): each answered with optional
+ * `progress` and exactly one `done` or `error`, within the time the server waits.
  */
 import {
+  AGENT_INTERNAL_REQUESTS,
   AGENT_PROTOCOL_VERSION,
   type AgentResponse,
   agentRequest,
   GATEWAY_COMMANDS,
 } from '@lns/contract/gateway-agent';
+import { runCommand } from './command';
+import { formatSeconds, type Handler, type RequestContext, RequestError, unsupported } from './handler';
 import type { Log } from './log';
-import { runShell } from './shell';
+import { CONCENTRATOR_GROUP } from './scan/handler';
 
 export interface RequestDeps {
+  handlers: Record<string, Handler>;
+  /** Shell command per cmdType, for those without a handler. */
   commands: Record<string, string>;
+  /** The file's commandTimeoutS. */
   timeoutS: number;
-  sendReport(): Promise<void>;
   respond(r: AgentResponse): Promise<void>;
   log: Log;
 }
 
-/** Commands answered by the agent itself, never by a shell command. */
-const BUILT_IN = new Set(['syncSystemInfo', 'syncNetworkInfo']);
 /** cTokens already answered: a QoS 1 message may come twice. */
 const SEEN_LIMIT = 256;
+/** How long a handler may take to stop after its time is up before `error` is sent without it. */
+const ABORT_GRACE_MS = 2000;
+const KNOWN = new Set<string>([...GATEWAY_COMMANDS, ...AGENT_INTERNAL_REQUESTS]);
+
+/** The request's own limit: the file's, or a second less than the server waits so the answer arrives. */
+export function limitSeconds(fileS: number, serverS?: number): number {
+  if (serverS === undefined) return fileS;
+  return Math.min(fileS, Math.max(serverS - 1, serverS / 2));
+}
 
 export class Requests {
   private readonly seen = new Set<string>();
+  /** The cmdType running in each group. */
+  private readonly groups = new Map<string, string>();
 
   constructor(private readonly d: RequestDeps) {}
 
@@ -38,43 +52,83 @@ export class Requests {
     }
     const r = agentRequest.safeParse(raw);
     if (!r.success) return this.d.log.warn('request: not a version 1 request, ignored');
-    const { cToken, cmdType, extra } = r.data;
+    const { cToken, cmdType, extra, timeoutS } = r.data;
     if (this.seen.has(cToken)) return;
     this.seen.add(cToken);
     if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
 
-    const answer = (a: Omit<AgentResponse, 'v' | 'cToken'>) =>
-      this.d.respond({ v: AGENT_PROTOCOL_VERSION, cToken, ...a });
+    let finished = false;
+    const answer = (a: Omit<AgentResponse, 'v' | 'cToken'>) => {
+      if (finished) return Promise.resolve();
+      if (a.state !== 'progress') finished = true;
+      return this.d.respond({ v: AGENT_PROTOCOL_VERSION, cToken, ...a });
+    };
     this.d.log.info(`request ${cmdType} (${cToken})`);
 
-    if (BUILT_IN.has(cmdType)) {
-      try {
-        await this.d.sendReport();
-      } catch (err) {
-        return answer({ state: 'error', error: `report failed: ${(err as Error).message}`.slice(0, 1024) });
-      }
-      return answer({ state: 'done', result: { reported: true } });
+    const handler = this.handlerOf(cmdType);
+    if (handler instanceof RequestError) return answer(errorAnswer(handler));
+    const group = handler.group;
+    if (group) {
+      const other = this.groups.get(group);
+      if (other) return answer({ state: 'error', error: `${other} is running`, reason: 'busy' });
+      this.groups.set(group, cmdType);
     }
-    const command = this.d.commands[cmdType];
-    if (!command) {
-      const known = (GATEWAY_COMMANDS as readonly string[]).includes(cmdType);
-      return answer({ state: 'error', error: known ? 'not configured on this gateway' : 'unknown command' });
-    }
-    await answer({ state: 'progress', progress: 0 });
-    const res = await runShell(command, this.d.timeoutS * 1000, {
-      LNS_CMD_TYPE: cmdType,
-      LNS_C_TOKEN: cToken,
-      LNS_EXTRA: JSON.stringify(extra ?? {}),
+
+    const limitS = limitSeconds(this.d.timeoutS, timeoutS);
+    const ac = new AbortController();
+    let grace: NodeJS.Timeout | undefined;
+    const deadline = setTimeout(() => ac.abort(), limitS * 1000);
+    const late = new Promise<never>((_, reject) => {
+      ac.signal.addEventListener('abort', () => {
+        grace = setTimeout(() => reject(new RequestError(`timed out after ${formatSeconds(limitS)}`)), ABORT_GRACE_MS);
+      });
     });
-    const result = { code: res.code, stdout: res.stdout, stderr: res.stderr, truncated: res.truncated };
-    if (res.code === 0) return answer({ state: 'done', result });
-    const why = res.timedOut
-      ? `timed out after ${this.d.timeoutS} s`
-      : res.code === null
-        ? `ended by ${res.signal ?? 'an error'}`
-        : `exit code ${res.code}`;
-    this.d.log.warn(`request ${cmdType} (${cToken}): ${why}`);
-    const error = res.stderr ? `${why}: ${res.stderr.slice(-900)}` : why;
-    return answer({ state: 'error', error, result });
+    let lastProgress = -1;
+    const ctx: RequestContext = {
+      cmdType,
+      cToken,
+      extra: extra ?? {},
+      signal: ac.signal,
+      timeoutMs: limitS * 1000,
+      progress: (pct) => {
+        const p = Math.max(0, Math.min(100, Math.round(pct)));
+        if (p === lastProgress) return;
+        lastProgress = p;
+        void answer({ state: 'progress', progress: p });
+      },
+    };
+    try {
+      const result = await Promise.race([handler.run(ctx), late]);
+      await answer({ state: 'done', result });
+    } catch (err) {
+      const e = err instanceof RequestError ? err : new RequestError((err as Error).message);
+      this.d.log.warn(`request ${cmdType} (${cToken}): ${e.message}`);
+      await answer(errorAnswer(e));
+    } finally {
+      clearTimeout(deadline);
+      clearTimeout(grace);
+      if (group && this.groups.get(group) === cmdType) this.groups.delete(group);
+    }
   }
+
+  private handlerOf(cmdType: string): Handler | RequestError {
+    const h = this.d.handlers[cmdType];
+    if (h) return h;
+    const command = this.d.commands[cmdType];
+    if (command) return { run: (ctx) => runCommand(ctx, command), group: COMMAND_GROUPS[cmdType] };
+    if (KNOWN.has(cmdType)) return unsupported('not configured on this gateway');
+    return unsupported('unknown command');
+  }
+}
+
+/** Shell commands that must not run while a request of the group does (a scan holds the concentrator). */
+const COMMAND_GROUPS: Record<string, string> = { restartPacketForwarder: CONCENTRATOR_GROUP };
+
+function errorAnswer(e: RequestError): Omit<AgentResponse, 'v' | 'cToken'> {
+  return {
+    state: 'error',
+    error: e.message.slice(0, 1024),
+    ...(e.reason ? { reason: e.reason } : {}),
+    ...(e.result !== undefined ? { result: e.result } : {}),
+  };
 }
