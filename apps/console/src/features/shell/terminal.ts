@@ -45,6 +45,8 @@ export function createTerminal(host: HTMLElement, events: TermEvents): ShellTerm
     rows: SHELL_DEFAULT_SIZE.rows,
     fontFamily: TERMINAL_FONTS,
     fontSize: 14,
+    // At 1.0 the rows are as tall as the glyphs' box and an underscore falls outside it (unseen).
+    lineHeight: 1.2,
     cursorBlink: true,
     scrollback: 5000,
     theme: { background: '#1e1e1e', foreground: '#e6e6e6' },

@@ -68,7 +68,7 @@ export function GatewayPicker({ value, onChange, disabled }: GatewayPickerProps)
   return (
     <Autocomplete
       size="small"
-      sx={{ minWidth: 0, width: { xs: '100%', sm: 360 } }}
+      sx={{ minWidth: 0, width: { xs: '100%', sm: 440 } }}
       options={options}
       value={value}
       disabled={disabled}
