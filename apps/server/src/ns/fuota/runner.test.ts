@@ -238,7 +238,7 @@ describe('FUOTA sessions over the real UDP socket', () => {
     expect((await t.call(admin, 'POST', '/api/fuota/abort', { fdID })).body.code).toBe(16003);
     expect((await t.call(admin, 'POST', '/api/fuota/delete', { fdIDs: [fdID] })).body.code).toBe(0);
     expect((await t.call(admin, 'GET', '/api/fuota/info', { fdID })).body.code).toBe(16004);
-  });
+  }, 90_000);
 
   it('goes on with the next fragment after a restart, and an abort stops the fragments', async () => {
     const { g, devices } = await groupWith(1);
@@ -307,5 +307,5 @@ describe('FUOTA sessions over the real UDP socket', () => {
       await restarted.stop();
       t.services.fuota.start();
     }
-  });
+  }, 90_000);
 });
