@@ -3,15 +3,19 @@
  * its own (tools/gateway-agent, run in-process on a free local UDP port), which reaches the
  * server's MQTT broker with that gateway's credentials, as a real gateway running the agent does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { GatewayMqttInfo } from '@lns/contract/gateway-status';
 // The agent's module API, used in-process as bench and e2e use the server's and the simulator's.
 import { type Agent, startAgent } from '../../gateway-agent/src/agent';
-import { DEFAULT_COMMANDS, parseConfig } from '../../gateway-agent/src/config';
+import { parseConfig } from '../../gateway-agent/src/config';
 import type { Level } from '../../gateway-agent/src/log';
+import { PLATFORM_COMMANDS } from '../../gateway-agent/src/platform';
+import { writeAgentFiles } from './agent-files';
 import type { GatewayLink } from './provision';
+import { radioPlan } from './radio';
+import { simulatedScanner } from './sim-scanner';
 
 export type LinkMode = 'udp' | 'mqtt' | 'mixed';
 export const LINK_MODES: readonly LinkMode[] = ['udp', 'mqtt', 'mixed'];
@@ -40,11 +44,26 @@ export function linkText(l: SimLinks): string {
 const CONNECT_TIMEOUT_MS = 15_000;
 
 /**
- * No shell command of the agent's defaults (`systemctl reboot`, …): a request from the console to
- * a simulated gateway must not reach the machine running the simulator. It is answered "not
- * configured on this gateway"; the built-in syncSystemInfo and syncNetworkInfo still answer.
+ * No shell command of the agent's presets (`systemctl reboot`, …) and no reverse SSH tunnel: a
+ * request from the console to a simulated gateway must not reach the machine running the
+ * simulator. Those are answered unsupported ("not configured on this gateway"); the built-in
+ * requests answer from the agent's temporary directory (log files, forwarder configuration) and
+ * a simulated noise scan. The web shell is allowed, as on a gateway only after openWssh: it is a
+ * shell of the simulator's user, started in that directory.
  */
-const NO_COMMANDS = Object.fromEntries(Object.keys(DEFAULT_COMMANDS).map((name) => [name, null]));
+const NO_COMMANDS = Object.fromEntries(
+  Object.values(PLATFORM_COMMANDS).flatMap((commands) => Object.keys(commands).map((name) => [name, null])),
+);
+
+/** The uplink channels (Hz) of a region, where a simulated scan shows traffic; none for a region unknown here. */
+function uplinkChannels(region: string): number[] {
+  try {
+    const plan = radioPlan(region);
+    return [...new Set([...plan.data, ...plan.join].map((c) => c.frequency))].sort((a, b) => a - b);
+  } catch {
+    return [];
+  }
+}
 
 export interface SimAgent {
   gwID: string;
@@ -55,7 +74,7 @@ export interface SimAgent {
   udp: { host: string; port: number };
 }
 
-/** The agents of one run, with a temporary directory for their log files (switched on from the console). */
+/** The agents of one run, with a temporary directory each for their files (logs, forwarder configuration). */
 export class SimAgents {
   private readonly byId = new Map<string, SimAgent>();
   private dir: string | undefined;
@@ -103,10 +122,14 @@ async function startSimAgent(
   gwID: string,
   cred: GatewayMqttInfo,
   broker: string | undefined,
-  logDir: string,
+  dir: string,
   onLog: (level: Level, msg: string) => void,
 ): Promise<SimAgent> {
   const server = broker ?? cred.url;
+  // The server names the gateway's region as its topic prefix.
+  const channels = uplinkChannels(cred.topicPrefix);
+  mkdirSync(dir, { recursive: true });
+  const files = writeAgentFiles(dir, gwID, channels);
   /** What the agent complained of before it was connected (the reason first, then "connection closed"). */
   const complaints: string[] = [];
   const settings = parseConfig({
@@ -117,12 +140,18 @@ async function startSimAgent(
     prefix: cred.topicPrefix,
     udpHost: '127.0.0.1',
     udpPort: 0,
-    logDir,
+    // The agent's own log file, when the console switches it on, is one of the listed files.
+    logDir: files.logDirs.log,
+    logDirs: files.logDirs,
+    packetForwarderConfig: files.packetForwarderConfig,
     commands: NO_COMMANDS,
+    rssh: null,
+    webShell: { enabled: true, command: '/bin/sh', args: [], cwd: dir },
   });
   let agent: Agent | undefined;
   agent = await startAgent(settings, {
     echoLog: false,
+    scanner: simulatedScanner(channels),
     onLog: (level, msg) => {
       if (level !== 'info' && !agent?.link.connected) complaints.push(msg);
       onLog(level, msg);
