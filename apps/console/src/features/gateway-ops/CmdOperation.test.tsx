@@ -53,7 +53,7 @@ describe('gateway commands page', () => {
     expect(within(screen.getByTestId('cmd-group-logs')).getByTestId('cmd-result')).toBe(result);
   });
 
-  it('shows the reverse tunnel as the ssh command that reaches the gateway', { timeout: 30_000 }, async () => {
+  it('shows the reverse tunnel with the ssh command that reaches the gateway', { timeout: 30_000 }, async () => {
     const calls = stubFetch({
       ...gatewayAnswers(),
       [gatewayCommandApi.queryRssh.path]: ok(
@@ -66,7 +66,7 @@ describe('gateway commands page', () => {
     open();
     fireEvent.click(await button('queryRssh'));
     expect(await screen.findByTestId('tunnel-state')).toHaveTextContent(
-      'ssh -p 20001 tunnel@relay.example.com reaches the gateway',
+      'Tunnel up to tunnel@relay.example.com, port 22. On relay.example.com, ssh -p 20001 <gateway user>@localhost reaches the gateway.',
     );
     const call = callsTo(calls, gatewayCommandApi.queryRssh.path)[0]!;
     expect(call.init?.method).toBe('GET');
@@ -110,15 +110,42 @@ describe('gateway commands page', () => {
     expect(error).not.toHaveTextContent('server words');
   });
 
-  it('a failure on the gateway shows the gateway’s own message', { timeout: 30_000 }, async () => {
-    stubFetch({
+  it('a failure on the gateway shows its own words and the output it left', { timeout: 30_000 }, async () => {
+    const failed = commandRecordOf({
+      cmdType: 'openSSH',
+      state: 'error',
+      error: 'exit code 1: dropbear: not installed',
+      result: { code: 1, stdout: '', stderr: 'dropbear: not installed', truncated: false },
+    });
+    const calls = stubFetch({
       ...gatewayAnswers(),
-      [gatewayCommandApi.openSSH.path]: refused(C.GATEWAY_ERROR, 'dropbear: not installed'),
+      // As the server words it: "<code text>: (<the gateway's words>)".
+      [gatewayCommandApi.openSSH.path]: refused(
+        C.GATEWAY_ERROR,
+        'gateway error: (exit code 1: dropbear: not installed)',
+      ),
+      [gatewayCommandApi.list.path]: { code: 0, amount: 1, data: [failed] },
     });
     open();
     fireEvent.click(await button('openSSH'));
     expect(await screen.findByTestId('op-error')).toHaveTextContent('Gateway error');
-    expect(screen.getByTestId('op-error-gateway')).toHaveTextContent('The gateway said: dropbear: not installed');
+    expect(screen.getByTestId('op-error-gateway')).toHaveTextContent(
+      'The gateway said: exit code 1: dropbear: not installed',
+    );
+    const result = screen.getByTestId('cmd-result');
+    expect(await within(result).findByTestId('shell-stderr')).toHaveTextContent('dropbear: not installed');
+    expect(within(result).getByTestId('state-error')).toHaveTextContent('Failed');
+    const list = calls.find((c) => c.url.pathname === gatewayCommandApi.list.path)!;
+    expect(list.url.searchParams.get('cmdType')).toBe('openSSH');
+    expect(list.url.searchParams.get('gatewayId')).toBe(gw.gwID);
+  });
+
+  it('an offline or busy refusal left no record: none is looked for', { timeout: 30_000 }, async () => {
+    const calls = stubFetch({ ...gatewayAnswers(), [gatewayCommandApi.closeSSH.path]: refused(C.GATEWAY_BUSY) });
+    open();
+    fireEvent.click(await button('closeSSH'));
+    await screen.findByTestId('op-error');
+    expect(calls.some((c) => c.url.pathname === gatewayCommandApi.list.path)).toBe(false);
   });
 
   it('reboots only after the confirm; the other buttons wait while it runs', { timeout: 30_000 }, async () => {

@@ -1,5 +1,5 @@
 import { C } from '@lns/contract/codes';
-import { type CommandRecord, commandRecord } from '@lns/contract/gateway-commands';
+import type { CommandState } from '@lns/contract/gateway-commands';
 import { ApiError, NETWORK_ERROR } from '../../lib/http';
 import { refusalText } from '../../lib/refusal';
 
@@ -10,24 +10,36 @@ export interface OpError {
   text: string;
   /** 12002: what the gateway said (its own words, e.g. "no SX1302"), shown below the code's. */
   gatewayMessage?: string;
-  /** The record the server kept, when the refusal carries it (a failed shell command's output). */
-  record?: CommandRecord;
   /** 12007: nothing went wrong, there was just nothing to do. */
   benign: boolean;
 }
+
+/** The gateway's own words in the server's "<code text>: (<words>)"; the message itself when it has no such part. */
+export function gatewayWords(msg: string | undefined): string | undefined {
+  if (!msg) return undefined;
+  return /^[^(]*\(([\s\S]*)\)$/.exec(msg)?.[1] ?? msg;
+}
+
+/**
+ * Refusals after which the server kept a record (the command reached the agent), with the state
+ * the record ends in: its output is worth showing beside the words.
+ */
+export const REFUSAL_STATE: Readonly<Record<number, CommandState>> = {
+  [C.GATEWAY_ERROR]: 'error',
+  [C.COMMAND_NOT_NEEDED]: 'skipped',
+  [C.GATEWAY_TIMEOUT]: 'timeout',
+};
 
 /** Turns what a call threw into the words the pages show; the server's message only for the gateway's own. */
 export function opError(e: unknown): OpError {
   if (!(e instanceof ApiError)) return { code: NETWORK_ERROR, text: String(e), benign: false };
   const env = e.envelope;
-  const parsed = commandRecord.safeParse(env?.data);
-  const gatewayMessage = e.code === C.GATEWAY_ERROR ? env?.msg || undefined : undefined;
+  const gatewayMessage = e.code === C.GATEWAY_ERROR ? gatewayWords(env?.msg) : undefined;
   return {
     code: e.code,
     // A network failure has no envelope: its text is the client's "server error" already.
     text: env ? refusalText({ code: e.code, field: env.field, msg: env.msg }) : e.message,
     gatewayMessage,
-    record: parsed.success ? parsed.data : undefined,
     benign: e.code === C.COMMAND_NOT_NEEDED,
   };
 }

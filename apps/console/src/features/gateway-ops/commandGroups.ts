@@ -37,6 +37,9 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   },
 ];
 
+/** The cards in two columns on a wide screen, one after the other on a narrow one. */
+export const COMMAND_COLUMNS: readonly CommandGroup['key'][][] = [['remote'], ['logs', 'maintenance', 'sync']];
+
 /** Commands that interrupt the gateway (reboot, restarts): a confirm dialog first. */
 export const CONFIRMED_COMMANDS: readonly GatewayCommand[] = ['reboot', 'restartBridge', 'restartPacketForwarder'];
 

@@ -41,10 +41,11 @@ export function scanChartOption(points: readonly ScanPoint[], labels: ScanChartL
   return {
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v} dBm` },
     legend: { top: 0, data: [labels.avg, labels.min, labels.max] },
-    grid: { left: 56, right: 24, top: 40, bottom: 72 },
-    xAxis: { type: 'value', name: labels.mhz, nameLocation: 'middle', nameGap: 28, scale: true },
+    // Room for the legend above the dBm name, and under the axis and its name for the zoom slider.
+    grid: { left: 56, right: 24, top: 56, bottom: 88 },
+    xAxis: { type: 'value', name: labels.mhz, nameLocation: 'middle', nameGap: 26, scale: true },
     yAxis: { type: 'value', name: labels.dbm, scale: true },
-    dataZoom: [{ type: 'slider' }, { type: 'inside' }],
+    dataZoom: [{ type: 'slider', bottom: 8, height: 22 }, { type: 'inside' }],
     series: [
       line(labels.max, s.max, '#ef6c00', 1),
       line(labels.avg, s.avg, '#1976d2', 2),

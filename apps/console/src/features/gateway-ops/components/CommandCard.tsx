@@ -16,8 +16,8 @@ export interface CommandCardProps {
   onRun: (cmd: GatewayCommand) => void;
   /** Content under a row's buttons, by row key (the tunnel's form, the web shell link). */
   rowExtra?: Partial<Record<string, ReactNode>>;
-  /** The outcome of this card's last command. */
-  result?: ReactNode;
+  /** The wait for, or the outcome of, this card's last command: shown under that command's row. */
+  result?: { cmd: GatewayCommand; node: ReactNode } | null;
 }
 
 /** One card of commands: a titled row of buttons per thing the commands act on. */
@@ -48,10 +48,10 @@ export function CommandCard({ group, running, disabled, onRun, rowExtra = {}, re
                 ))}
               </Box>
               {rowExtra[row.key]}
+              {result && row.commands.includes(result.cmd) && result.node}
             </Box>
           </Fragment>
         ))}
-        {result}
       </Box>
     </CardPanel>
   );

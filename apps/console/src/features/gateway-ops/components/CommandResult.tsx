@@ -14,7 +14,7 @@ export interface CommandOutcome {
   /** The gateway it ran on. */
   gwID: string;
   cmd: GatewayCommand;
-  /** The record the server answered (also carried by some refusals). */
+  /** The record the server answered, or the one a refused command left. */
   record?: CommandRecord;
   error?: OpError;
 }
@@ -28,7 +28,7 @@ export function CommandResult({
   gateway?: { gwID: string; gwName: string };
 }) {
   const { t } = useTranslation('gatewayOps');
-  const record = outcome.record ?? outcome.error?.record;
+  const { record } = outcome;
   return (
     <Paper
       variant="outlined"

@@ -27,9 +27,11 @@ export function ResultBody({ result, gateway }: { result: unknown; gateway?: { g
     case 'tunnel':
       return (
         <Typography variant="body2" data-testid="tunnel-state" sx={{ overflowWrap: 'anywhere' }}>
-          {view.running
-            ? t('result.tunnelUp', { host: view.host, port: view.port, user: view.user, remotePort: view.remotePort })
-            : t('result.tunnelDown')}
+          {!view.running
+            ? t('result.tunnelDown')
+            : view.host && view.user && view.remotePort
+              ? t('result.tunnelUp', { host: view.host, port: view.port, user: view.user, remotePort: view.remotePort })
+              : t('result.tunnelRunning')}
         </Typography>
       );
     case 'wssh':

@@ -21,7 +21,7 @@ export function RsshForm({
       sx={{
         display: 'grid',
         gap: 1,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
       }}
     >
       {RSSH_FIELDS.map((f) => (

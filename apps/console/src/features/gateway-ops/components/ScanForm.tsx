@@ -40,26 +40,34 @@ export function ScanForm({
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
     >
-      {FIELDS.map((f) => {
-        const error = showErrors ? check.errors[f] : undefined;
-        return (
-          <TextField
-            key={f}
-            size="small"
-            label={t(`scan.field.${f}`)}
-            value={values[f]}
-            onChange={(e) => onChange({ ...values, [f]: e.target.value })}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            disabled={disabled}
-            sx={{ width: { xs: '100%', sm: 180 } }}
-            slotProps={{
-              input: { endAdornment: <InputAdornment position="end">MHz</InputAdornment> },
-              htmlInput: { inputMode: 'decimal', 'data-testid': `scan-${f}` },
-            }}
-          />
-        );
-      })}
+      {/* Three abreast even on a phone: the values are short. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(3, 180px)' },
+        }}
+      >
+        {FIELDS.map((f) => {
+          const error = showErrors ? check.errors[f] : undefined;
+          return (
+            <TextField
+              key={f}
+              size="small"
+              label={t(`scan.field.${f}`)}
+              value={values[f]}
+              onChange={(e) => onChange({ ...values, [f]: e.target.value })}
+              error={Boolean(error)}
+              helperText={error ?? ' '}
+              disabled={disabled}
+              slotProps={{
+                input: { endAdornment: <InputAdornment position="end">MHz</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', 'data-testid': `scan-${f}` },
+              }}
+            />
+          );
+        })}
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
         <Button
           type="submit"

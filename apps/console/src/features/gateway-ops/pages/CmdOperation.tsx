@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useHasPage } from '../../../lib/builtPages';
-import { opsKeys, runCommand } from '../api';
-import { opError } from '../commandError';
-import { COMMAND_GROUPS, CONFIRMED_COMMANDS } from '../commandGroups';
+import { latestRecordOf, opsKeys, runCommand } from '../api';
+import { opError, REFUSAL_STATE } from '../commandError';
+import { COMMAND_COLUMNS, COMMAND_GROUPS, CONFIRMED_COMMANDS } from '../commandGroups';
 import { CommandCard } from '../components/CommandCard';
 import { type CommandOutcome, CommandResult } from '../components/CommandResult';
 import { GatewayBar } from '../components/GatewayBar';
@@ -55,7 +55,10 @@ export default function CmdOperation() {
     try {
       setOutcome({ gwID, cmd, record: await runCommand(cmd, gwID, extra) });
     } catch (e) {
-      setOutcome({ gwID, cmd, error: opError(e) });
+      const error = opError(e);
+      const record = REFUSAL_STATE[error.code] ? await latestRecordOf(gwID, cmd).catch(() => undefined) : undefined;
+      // Only the record this refusal left: an older one of the same command would mislead.
+      setOutcome({ gwID, cmd, error, record: record?.state === REFUSAL_STATE[error.code] ? record : undefined });
     } finally {
       setRunning(null);
       // A command may change what the page shows of the gateway (offline after a reboot, 12003).
@@ -76,11 +79,6 @@ export default function CmdOperation() {
           {t('cmd.offline')}
         </Alert>
       )}
-      {running && (
-        <Typography variant="body2" color="text.secondary" data-testid="cmd-waiting">
-          {t('cmd.waiting', { name: t(`kind.${running}`) })}
-        </Typography>
-      )}
       <Box
         sx={{
           display: 'grid',
@@ -89,25 +87,51 @@ export default function CmdOperation() {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
-        {COMMAND_GROUPS.map((group) => (
-          <CommandCard
-            key={group.key}
-            group={group}
-            running={running}
-            disabled={!online}
-            onRun={ask}
-            rowExtra={{
-              rssh: (
-                <RsshForm values={rssh} errors={rsshErrors} onChange={setRssh} disabled={!online || running !== null} />
-              ),
-              wssh: gateway && hasPage(SHELL_PAGE) && (
-                <Link component={RouterLink} to={shellPath(gateway)} variant="body2" data-testid="shell-link">
-                  {t('cmd.shellLink')}
-                </Link>
-              ),
-            }}
-            result={shown && groupOf(shown.cmd) === group ? <CommandResult outcome={shown} gateway={gateway} /> : null}
-          />
+        {/* Two stacks rather than a grid of rows: the tall remote access card leaves no hole beside it. */}
+        {COMMAND_COLUMNS.map((column) => (
+          <Box key={column.join()} sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+            {column.map((key) => {
+              const group = COMMAND_GROUPS.find((g) => g.key === key)!;
+              return (
+                <CommandCard
+                  key={key}
+                  group={group}
+                  running={running}
+                  disabled={!online}
+                  onRun={ask}
+                  rowExtra={{
+                    rssh: (
+                      <RsshForm
+                        values={rssh}
+                        errors={rsshErrors}
+                        onChange={setRssh}
+                        disabled={!online || running !== null}
+                      />
+                    ),
+                    wssh: gateway && hasPage(SHELL_PAGE) && (
+                      <Link component={RouterLink} to={shellPath(gateway)} variant="body2" data-testid="shell-link">
+                        {t('cmd.shellLink')}
+                      </Link>
+                    ),
+                  }}
+                  result={
+                    running && groupOf(running) === group
+                      ? {
+                          cmd: running,
+                          node: (
+                            <Typography variant="body2" color="text.secondary" data-testid="cmd-waiting">
+                              {t('cmd.waiting', { name: t(`kind.${running}`) })}
+                            </Typography>
+                          ),
+                        }
+                      : shown && groupOf(shown.cmd) === group
+                        ? { cmd: shown.cmd, node: <CommandResult outcome={shown} gateway={gateway} /> }
+                        : null
+                  }
+                />
+              );
+            })}
+          </Box>
         ))}
       </Box>
       <ConfirmDialog

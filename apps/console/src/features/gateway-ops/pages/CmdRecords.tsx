@@ -57,7 +57,12 @@ export default function CmdRecords() {
             paging.setPage(1);
           }}
           sx={{ width: { xs: '100%', sm: 240 } }}
-          slotProps={{ htmlInput: { 'data-testid': 'records-filter-kind' } }}
+          slotProps={{
+            // "All kinds" is a choice of its own, shown like any other.
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'records-filter-kind' },
+          }}
         >
           <MenuItem value="">{t('records.allKinds')}</MenuItem>
           {RECORD_KINDS.map((k) => (

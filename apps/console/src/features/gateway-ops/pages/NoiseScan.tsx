@@ -131,9 +131,12 @@ export default function NoiseScan() {
         </CardPanel>
       )}
       {gwID && (
-        <CardPanel title={t('scan.history')}>
+        <>
+          <Typography variant="subtitle1" fontWeight={600}>
+            {t('scan.history')}
+          </Typography>
           <ScanHistory gwID={gwID} chosen={shown?.id ?? 0} onPick={(s) => setPicked(s.id)} />
-        </CardPanel>
+        </>
       )}
     </Box>
   );
