@@ -97,8 +97,14 @@ export class Requests {
         void answer({ state: 'progress', progress: p });
       },
     };
+    // The group is free once the handler is done, not when the answer goes (a timed-out scan still starts the forwarder).
+    const running = Promise.resolve().then(() => handler.run(ctx));
+    const release = () => {
+      if (group && this.groups.get(group) === cmdType) this.groups.delete(group);
+    };
+    void running.then(release, release);
     try {
-      const result = await Promise.race([handler.run(ctx), late]);
+      const result = await Promise.race([running, late]);
       await answer({ state: 'done', result });
     } catch (err) {
       const e = err instanceof RequestError ? err : new RequestError((err as Error).message);
@@ -107,7 +113,6 @@ export class Requests {
     } finally {
       clearTimeout(deadline);
       clearTimeout(grace);
-      if (group && this.groups.get(group) === cmdType) this.groups.delete(group);
     }
   }
 
