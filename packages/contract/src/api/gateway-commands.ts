@@ -21,7 +21,7 @@ import {
 
 const tags = ['gateway operations'] as const;
 const answer =
-  'Waits for the agent: 0 with the record when it ran, 12007 when it need not run, 12002 with the gateway’s message when it failed, 12101 when it did not answer in time; 12003 at once when the gateway is offline, 12008 while another command runs on it';
+  'Waits for the agent: 0 with the record when it ran; 12007 when it need not run, 12002 with the gateway’s message when it failed, 12101 when it did not answer in time (these three with the finished record as data); 12003 at once when the gateway is offline, 12008 while another command runs on it';
 
 const post = <C extends GatewayCommand>(cmd: C, what: string) =>
   endpoint({
@@ -32,6 +32,7 @@ const post = <C extends GatewayCommand>(cmd: C, what: string) =>
     summary: `${what}. ${answer}`,
     body: commandBody,
     response: envelopeOf(commandRecord),
+    refusal: commandRecord,
   });
 const get = <C extends GatewayCommand>(cmd: C, what: string) =>
   endpoint({
@@ -42,6 +43,7 @@ const get = <C extends GatewayCommand>(cmd: C, what: string) =>
     summary: `${what}. ${answer}`,
     query: commandQuery,
     response: envelopeOf(commandRecord),
+    refusal: commandRecord,
   });
 
 /** One endpoint per console command (GATEWAY_COMMANDS), each run by the gateway's agent. */
@@ -87,6 +89,7 @@ export const gatewayCommandApi = {
     summary: `Run any command by name with the caller’s cToken (12103 when the gateway had it already). ${answer}`,
     body: gwcmdCreateBody,
     response: envelopeOf(commandRecord),
+    refusal: commandRecord,
   }),
 };
 

@@ -69,10 +69,6 @@ export function runCommand(cmd: GatewayCommand, gatewayId: string, extra?: RsshE
   return api.data(e, extra ? { gatewayId, extra } : { gatewayId }, { silent: true });
 }
 
-/** The newest record of a command on a gateway: what a refused command left (its output, its state). */
-export const latestRecordOf = async (gatewayId: string, cmdType: GatewayCommand) =>
-  (await api.list(gatewayCommandApi.list, { gatewayId, cmdType, pageNo: 1, pageSize: 1 }, { silent: true })).rows[0];
-
 export interface RecordFilter {
   gatewayId: string;
   cmdType: RecordKind | '';

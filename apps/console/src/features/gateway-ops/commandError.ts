@@ -1,5 +1,4 @@
 import { C } from '@lns/contract/codes';
-import type { CommandState } from '@lns/contract/gateway-commands';
 import { ApiError, NETWORK_ERROR } from '../../lib/http';
 import { refusalText } from '../../lib/refusal';
 
@@ -19,16 +18,6 @@ export function gatewayWords(msg: string | undefined): string | undefined {
   if (!msg) return undefined;
   return /^[^(]*\(([\s\S]*)\)$/.exec(msg)?.[1] ?? msg;
 }
-
-/**
- * Refusals after which the server kept a record (the command reached the agent), with the state
- * the record ends in: its output is worth showing beside the words.
- */
-export const REFUSAL_STATE: Readonly<Record<number, CommandState>> = {
-  [C.GATEWAY_ERROR]: 'error',
-  [C.COMMAND_NOT_NEEDED]: 'skipped',
-  [C.GATEWAY_TIMEOUT]: 'timeout',
-};
 
 /** Turns what a call threw into the words the pages show; the server's message only for the gateway's own. */
 export function opError(e: unknown): OpError {

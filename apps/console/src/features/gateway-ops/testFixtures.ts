@@ -32,4 +32,5 @@ export const scanRecordOf = (over: Partial<ScanRecord> = {}): ScanRecord => ({
 });
 
 export const ok = (data: unknown) => ({ code: 0, data });
-export const refused = (code: number, msg = '') => ({ code, msg });
+/** A refusal envelope; commands that reached the gateway carry their finished record as `data`. */
+export const refused = (code: number, msg = '', data?: unknown) => ({ code, msg, ...(data !== undefined && { data }) });

@@ -114,12 +114,4 @@ export class GatewayCommands {
     if (refusal) throw refusal;
     return (answer as AgentResponse).result;
   }
-
-  /** A command from start to end: the finished record, or its refusal thrown. */
-  async run(r: CommandRun): Promise<CommandRecord> {
-    const row = await this.begin(r);
-    const { record, refusal } = await this.complete(row, r);
-    if (refusal) throw refusal;
-    return record;
-  }
 }

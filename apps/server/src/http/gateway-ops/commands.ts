@@ -2,8 +2,9 @@ import { gatewayCommandApi as api } from '@lns/contract/api/gateway-commands';
 import { GATEWAY_COMMANDS, type GatewayCommand } from '@lns/contract/gateway-agent';
 import { GET_COMMANDS, READ_ONLY_COMMANDS, rsshExtra } from '@lns/contract/gateway-commands';
 import { pageWindow } from '@lns/contract/paging';
-import type { AuthUser } from '../../auth/guard';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '../../errors';
+import { refuseBatch } from '../devices/refuse';
 import { list, ok } from '../envelope';
 import { route } from '../route';
 import type { RouteModule } from '../types';
@@ -31,8 +32,10 @@ export const gatewayCommandRoutes: RouteModule = (app, s) => {
     return { host, port: r.data.port ?? c.RSSH_PORT, user, remotePort };
   };
 
+  /** Runs a command; a refusal after it was sent carries its finished record (output, state) as data. */
   const run = async (
-    user: AuthUser,
+    req: FastifyRequest,
+    reply: FastifyReply,
     gatewayId: string,
     cmd: GatewayCommand,
     extra?: Record<string, unknown>,
@@ -44,27 +47,32 @@ export const gatewayCommandRoutes: RouteModule = (app, s) => {
       await s.gatewayCommands.reachable(gatewayId);
       await s.dataPlane.mqttLink.pushConfig(gatewayId);
     }
-    const record = await s.gatewayCommands.run({
+    const r = {
       gatewayId,
       kind: cmd,
       extra: sent,
       cToken,
-      userName: user.name,
+      userName: req.user.name,
       exclusive: !READ_ONLY_COMMANDS.includes(cmd),
       timeoutS: c.GATEWAY_COMMAND_TIMEOUT_S,
-    });
-    return ok(record);
+    };
+    const { record, refusal } = await s.gatewayCommands.complete(await s.gatewayCommands.begin(r), r);
+    return refusal ? refuseBatch(req, reply, refusal.code, record, refusal.detail) : ok(record);
   };
 
   for (const cmd of GATEWAY_COMMANDS) {
     if (GET_COMMANDS.includes(cmd)) {
-      route(app, api[cmd] as typeof api.queryRssh, (req) => run(req.user, req.query.gatewayId, cmd));
+      route(app, api[cmd] as typeof api.queryRssh, (req, reply) => run(req, reply, req.query.gatewayId, cmd));
     } else {
-      route(app, api[cmd] as typeof api.openSSH, (req) => run(req.user, req.body.gatewayId, cmd, req.body.extra));
+      route(app, api[cmd] as typeof api.openSSH, (req, reply) =>
+        run(req, reply, req.body.gatewayId, cmd, req.body.extra),
+      );
     }
   }
 
-  route(app, api.create, (req) => run(req.user, req.body.gwID, req.body.cmdType, req.body.extra, req.body.cToken));
+  route(app, api.create, (req, reply) =>
+    run(req, reply, req.body.gwID, req.body.cmdType, req.body.extra, req.body.cToken),
+  );
 
   route(app, api.list, async (req) => {
     const q = req.query;

@@ -135,12 +135,13 @@ describe('gateway remote operations', () => {
   it('maps the agent’s refusals: 12007 need not run, 12002 with the gateway’s words, 12101 without an answer', async () => {
     const skipped = await call('POST', '/api/gatewayCommand/openSSH', { gatewayId: GW });
     expect(skipped.body.code).toBe(12007);
+    expect(skipped.body.data).toMatchObject({ cmdType: 'openSSH', state: 'skipped', error: 'ssh runs already' });
     expect(skipped.body.msg).toContain('ssh runs already');
     const failed = await call('POST', '/api/gatewayCommand/restartPacketForwarder', { gatewayId: GW });
     expect(failed.body.code).toBe(12002);
     expect(failed.body.msg).toContain('lora-pkt-fwd not found');
     const silent = await call('POST', '/api/gatewayCommand/closeWeb', { gatewayId: GW });
-    expect(silent.body.code).toBe(12101);
+    expect(silent.body).toMatchObject({ code: 12101, data: { state: 'timeout' } });
     const states = (await records(GW)).data.map((r: { cmdType: string; state: string }) => `${r.cmdType}:${r.state}`);
     expect(states.slice(0, 3)).toEqual(['closeWeb:timeout', 'restartPacketForwarder:error', 'openSSH:skipped']);
   });

@@ -1,3 +1,4 @@
+import { gatewayCommandApi } from '@lns/contract/api/gateway-commands';
 import type { GatewayCommand } from '@lns/contract/gateway-agent';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,9 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { refusalOf } from '../../../lib/api';
 import { useHasPage } from '../../../lib/builtPages';
-import { latestRecordOf, opsKeys, runCommand } from '../api';
-import { opError, REFUSAL_STATE } from '../commandError';
+import { opsKeys, runCommand } from '../api';
+import { opError } from '../commandError';
 import { COMMAND_COLUMNS, COMMAND_GROUPS, CONFIRMED_COMMANDS } from '../commandGroups';
 import { CommandCard } from '../components/CommandCard';
 import { type CommandOutcome, CommandResult } from '../components/CommandResult';
@@ -55,10 +57,8 @@ export default function CmdOperation() {
     try {
       setOutcome({ gwID, cmd, record: await runCommand(cmd, gwID, extra) });
     } catch (e) {
-      const error = opError(e);
-      const record = REFUSAL_STATE[error.code] ? await latestRecordOf(gwID, cmd).catch(() => undefined) : undefined;
-      // Only the record this refusal left: an older one of the same command would mislead.
-      setOutcome({ gwID, cmd, error, record: record?.state === REFUSAL_STATE[error.code] ? record : undefined });
+      // A command that reached the gateway comes back refused with its finished record (its output).
+      setOutcome({ gwID, cmd, error: opError(e), record: refusalOf(gatewayCommandApi[cmd], e) });
     } finally {
       setRunning(null);
       // A command may change what the page shows of the gateway (offline after a reboot, 12003).
