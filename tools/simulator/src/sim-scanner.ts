@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * A simulated SX1302 noise scan for the simulator's gateway agents: a noise floor of about
  * −120…−105 dBm that drifts slowly over the band, with jitter, and peaks where the simulated
@@ -43,17 +44,9 @@ export function simulatedScanner(channels: number[], o: SimulatedScanOptions = {
     const duration = o.durationMs ?? 1000 + 1000 * rand();
     progress(0);
     for (let i = 1; i <= STEPS; i++) {
-      await new Promise<void>((resolve, reject) => {
-        if (signal.aborted) return reject(new Error('scan stopped: the time for the scan is up'));
-        const t = setTimeout(resolve, duration / STEPS);
-        signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(t);
-            reject(new Error('scan stopped: the time for the scan is up'));
-          },
-          { once: true },
-        );
+      // The timer's own signal handling: no listener left behind per step.
+      await sleep(duration / STEPS, undefined, { signal }).catch(() => {
+        throw new Error('scan stopped: the time for the scan is up');
       });
       if (i < STEPS) progress((100 * i) / STEPS);
     }
