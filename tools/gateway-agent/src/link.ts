@@ -104,6 +104,8 @@ export class Link {
       will: { topic: o.will.topic, payload: Buffer.from(o.will.payload), qos: 1, retain: true },
     });
     c.on('connect', () => {
+      // No Nagle: a keystroke's echo or a command's answer would wait for a delayed ACK (~40 ms).
+      (c.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       this.backoff = BACKOFF_MIN_MS;
       this.log.info(`mqtt: connected to ${o.server} (keep-alive ${this.keepalive} s)`);
       c.subscribeAsync(o.subscriptions, { qos: 1 }).then(

@@ -1,6 +1,7 @@
 /**
- * A web shell session's output, batched: what the terminal prints within 10 ms goes in one
- * message, and no message carries more than 16 KiB of UTF-8.
+ * A web shell session's output, batched: at most one message every 10 ms, none over 16 KiB of
+ * UTF-8. After a quiet 10 ms the first output goes at once (a keystroke's echo does not wait);
+ * what follows within the 10 ms goes together.
  */
 
 export const BATCH_MS = 10;
@@ -32,6 +33,7 @@ export class OutputBatcher {
   private pending = '';
   private bytes = 0;
   private timer: NodeJS.Timeout | undefined;
+  private lastSent = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly send: (data: string) => void) {}
 
@@ -39,7 +41,11 @@ export class OutputBatcher {
     this.pending += text;
     this.bytes += Buffer.byteLength(text);
     if (this.bytes >= MESSAGE_MAX_BYTES) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
+    else if (!this.timer) {
+      // A zero wait still runs after this tick: the pieces a burst prints at once stay together.
+      const wait = Math.max(0, this.lastSent + BATCH_MS - performance.now());
+      this.timer = setTimeout(() => this.flush(), wait);
+    }
   }
 
   flush(): void {
@@ -49,6 +55,7 @@ export class OutputBatcher {
     const text = this.pending;
     this.pending = '';
     this.bytes = 0;
+    this.lastSent = performance.now();
     for (const piece of splitUtf8(text)) this.send(piece);
   }
 

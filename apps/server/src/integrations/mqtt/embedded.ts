@@ -134,7 +134,8 @@ export async function startEmbeddedBroker(
       ),
   };
 
-  const server = net.createServer(broker.handle);
+  // No Nagle: small QoS 1 messages and their acks would each wait for a delayed ACK (~40 ms a hop).
+  const server = net.createServer({ noDelay: true }, broker.handle);
   const port = config.MQTT_PORT;
   try {
     await new Promise<void>((resolve, reject) => {
