@@ -86,6 +86,11 @@ export const V = {
   firmwareTooLarge: 'Please upload a firmware file of 65536 bytes or less',
   firmwareDataUrl: 'payload must be a Base64 data URL',
   versionLong: 'a version is at most 32 characters',
+  versionNameEmpty: 'version name cannot be empty',
+  upgradeFileEmpty: 'please upload a file first',
+  taskNameEmpty: 'task name cannot be empty',
+  gatewayTypesEmpty: 'choose at least one gateway type',
+  debFileOnly: 'a deb version needs a .deb file',
 } as const;
 
 export type ValidationKey = keyof typeof V;

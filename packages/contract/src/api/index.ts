@@ -18,6 +18,17 @@ import { mcDeviceApi, mcDownlinkApi, mcGatewayApi, mcGroupApi } from './multicas
 import { regionApi } from './regions';
 import { searchApi } from './search';
 import { systemApi } from './system';
+import {
+  agentUpgradeApi,
+  debUpgradeApi,
+  gatewayPackageApi,
+  gwSdkApi,
+  opkgUpgradeApi,
+  packetForwarderUpgradeApi,
+  picoFirmwareApi,
+  upgradeRecordApi,
+  upgradeTaskApi,
+} from './upgrades';
 import { userApi } from './users';
 
 /** Every HTTP endpoint of the API, by area. Add an area's declarations here. */
@@ -41,6 +52,15 @@ export const API = {
   gatewayCommand: gatewayCommandApi,
   gatewayLog: gatewayLogApi,
   frequencyScan: frequencyScanApi,
+  debUpgrade: debUpgradeApi,
+  opkgUpgrade: opkgUpgradeApi,
+  agentUpgrade: agentUpgradeApi,
+  packetForwarderUpgrade: packetForwarderUpgradeApi,
+  upgradeTask: upgradeTaskApi,
+  upgradeRecord: upgradeRecordApi,
+  gwSdk: gwSdkApi,
+  picoFirmware: picoFirmwareApi,
+  gatewayPackage: gatewayPackageApi,
   mcGroup: mcGroupApi,
   mcDevice: mcDeviceApi,
   mcGateway: mcGatewayApi,
