@@ -1,19 +1,17 @@
 import { frequencyScanApi, gatewayCommandApi, gatewayLogApi } from '@lns/contract/api/gateway-commands';
-import { gatewayApi } from '@lns/contract/api/gateways';
 import type { GatewayCommand } from '@lns/contract/gateway-agent';
 import type { LOG_DIRS, RecordKind, RsshExtra, ScanRange } from '@lns/contract/gateway-commands';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { isGwID } from '../../lib/chosenGateway';
 
 /**
- * Gateway remote operations: the gateway picker's lists, commands, their records, log files and
+ * Gateway remote operations: commands, their records, log files and
  * noise scans (docs/protocols/gateway-agent.md). Every call is silent: the pages show what went
  * wrong beside what was asked, in the words of its code (commandError.ts).
  */
 export const opsKeys = {
   all: ['gatewayOps'] as const,
-  gateways: (keyword: string) => ['gatewayOps', 'gateways', keyword] as const,
-  gateway: (gwID: string) => ['gatewayOps', 'gateway', gwID] as const,
   records: (q: object) => ['gatewayOps', 'records', q] as const,
   logs: (dir: string, gwID: string) => ['gatewayOps', 'logs', dir, gwID] as const,
   scan: (gwID: string) => ['gatewayOps', 'scan', gwID] as const,
@@ -22,40 +20,6 @@ export const opsKeys = {
   scanList: (gwID: string, q: object) => ['gatewayOps', 'scan', gwID, 'list', q] as const,
   scanRecord: (id: number) => ['gatewayOps', 'scanRecord', id] as const,
 };
-
-export const isGwID = (gwID: string) => /^[0-9a-f]{16}$/.test(gwID);
-
-/** How many gateways the picker offers per search (type more to narrow it). */
-export const PICKER_PAGE = 50;
-
-/** Gateways whose ID or name holds `keyword`: the caller's own (admins: all), by name. */
-export function useGatewaySearch(keyword: string) {
-  return useQuery({
-    queryKey: opsKeys.gateways(keyword),
-    queryFn: async () =>
-      (
-        await api.list(gatewayApi.list, {
-          pageNo: 1,
-          pageSize: PICKER_PAGE,
-          orderBy: 'gwName',
-          orderType: 'asc',
-          keyword: keyword || undefined,
-        })
-      ).rows,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-/** The chosen gateway (name, region, online), refetched now and then: it may go off line meanwhile. */
-export const GATEWAY_REFETCH_MS = 30_000;
-export function useGateway(gwID: string) {
-  return useQuery({
-    queryKey: opsKeys.gateway(gwID),
-    queryFn: isGwID(gwID) ? () => api.data(gatewayApi.statusInfo, { gwID }, { silent: true }) : skipToken,
-    refetchInterval: GATEWAY_REFETCH_MS,
-  });
-}
 
 // ---- Commands ----------------------------------------------------------------------------------
 

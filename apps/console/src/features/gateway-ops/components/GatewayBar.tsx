@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GatewayPicker } from './GatewayPicker';
-import { OnlineBadge } from './OnlineBadge';
-import type { ChosenGateway } from './useChosenGateway';
+import { GatewayPicker } from '../../../components/GatewayPicker';
+import { OnlineBadge } from '../../../components/OnlineBadge';
+import type { ChosenGateway } from '../../../lib/chosenGateway';
 
 /**
  * The gateway picker above a page's work, its online state beside it and the page's own buttons

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, ListTable } from '../../../components/ListTable';
+import { useChosenGateway } from '../../../lib/chosenGateway';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
 import { downloadLog, type LogDir, useLogFiles } from '../api';
@@ -17,7 +18,6 @@ import { opError } from '../commandError';
 import { type LogOrder, pageOfLogs } from '../logFiles';
 import { GatewayBar } from './GatewayBar';
 import { OpErrorAlert } from './OpErrorAlert';
-import { useChosenGateway } from './useChosenGateway';
 
 /**
  * A gateway's log directory as its agent lists it (the gateway must be online): name, size,

@@ -11,7 +11,8 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { refusalOf } from '../../../lib/api';
 import { useHasPage } from '../../../lib/builtPages';
-import { opsKeys, runCommand } from '../api';
+import { chosenGatewayKey, useChosenGateway } from '../../../lib/chosenGateway';
+import { runCommand } from '../api';
 import { opError } from '../commandError';
 import { COMMAND_COLUMNS, COMMAND_GROUPS, CONFIRMED_COMMANDS } from '../commandGroups';
 import { CommandCard } from '../components/CommandCard';
@@ -19,7 +20,6 @@ import { type CommandOutcome, CommandResult } from '../components/CommandResult'
 import { GatewayBar } from '../components/GatewayBar';
 import { SHELL_PAGE, shellPath } from '../components/ResultBody';
 import { RsshForm } from '../components/RsshForm';
-import { useChosenGateway } from '../components/useChosenGateway';
 import { EMPTY_RSSH, type RsshField, rsshCheck } from '../rsshForm';
 
 const groupOf = (cmd: GatewayCommand) => COMMAND_GROUPS.find((g) => g.rows.some((r) => r.commands.includes(cmd)))!;
@@ -62,7 +62,7 @@ export default function CmdOperation() {
     } finally {
       setRunning(null);
       // A command may change what the page shows of the gateway (offline after a reboot, 12003).
-      void qc.invalidateQueries({ queryKey: opsKeys.gateway(gwID) });
+      void qc.invalidateQueries({ queryKey: chosenGatewayKey(gwID) });
     }
   };
   // An answer for the gateway chosen before is not this one's.

@@ -6,15 +6,15 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GatewayPicker } from '../../../components/GatewayPicker';
 import { ListTable } from '../../../components/ListTable';
 import { ListToolbar } from '../../../components/ListToolbar';
+import { useChosenGateway } from '../../../lib/chosenGateway';
 import { usePaging } from '../../../lib/paging';
 import { useCommandRecords } from '../api';
 import { opError } from '../commandError';
-import { GatewayPicker } from '../components/GatewayPicker';
 import { OpErrorAlert } from '../components/OpErrorAlert';
 import { RecordDetailDialog } from '../components/RecordDetailDialog';
-import { useChosenGateway } from '../components/useChosenGateway';
 import { recordColumns } from '../recordColumns';
 
 /**

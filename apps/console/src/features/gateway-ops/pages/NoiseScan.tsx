@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardPanel } from '../../../components/CardPanel';
+import { useChosenGateway } from '../../../lib/chosenGateway';
 import { opsKeys, startScan, useLatestScan, useScanRecord, useScanStatus } from '../api';
 import { type OpError, opError } from '../commandError';
 import { GatewayBar } from '../components/GatewayBar';
@@ -15,7 +16,6 @@ import { ScanForm } from '../components/ScanForm';
 import { ScanHistory } from '../components/ScanHistory';
 import { ScanProgress } from '../components/ScanProgress';
 import { ScanSummary } from '../components/ScanSummary';
-import { useChosenGateway } from '../components/useChosenGateway';
 import { defaultScanForm } from '../scanDefaults';
 import { scanCheck } from '../scanForm';
 

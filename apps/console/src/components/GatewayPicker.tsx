@@ -1,17 +1,38 @@
+import { gatewayApi } from '@lns/contract/api/gateways';
 import { formatHex } from '@lns/contract/hex';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGatewaySearch } from '../api';
+import { api } from '../lib/api';
+import type { PickedGateway } from '../lib/chosenGateway';
 import { OnlineBadge } from './OnlineBadge';
 
-export interface PickedGateway {
-  gwID: string;
-  gwName: string;
-  online: boolean;
+export type { PickedGateway };
+
+/** How many gateways the picker offers per search (type more to narrow it). */
+export const PICKER_PAGE = 50;
+
+/** Gateways whose ID or name holds `keyword`: the caller's own (admins: all), by name. */
+function useGatewaySearch(keyword: string) {
+  return useQuery({
+    queryKey: ['gatewayPicker', keyword],
+    queryFn: async () =>
+      (
+        await api.list(gatewayApi.list, {
+          pageNo: 1,
+          pageSize: PICKER_PAGE,
+          orderBy: 'gwName',
+          orderType: 'asc',
+          keyword: keyword || undefined,
+        })
+      ).rows,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }
 
 export interface GatewayPickerProps {
@@ -29,7 +50,7 @@ const optionLabel = (g: PickedGateway) => `${g.gwName} (${formatHex(g.gwID)})`;
 
 /** One of the user's gateways, searched on the server by name or ID, each with its online state. */
 export function GatewayPicker({ value, onChange, label, testId, sx }: GatewayPickerProps) {
-  const { t } = useTranslation('gatewayOps');
+  const { t } = useTranslation('widgets');
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   useEffect(() => {
@@ -55,7 +76,7 @@ export function GatewayPicker({ value, onChange, label, testId, sx }: GatewayPic
       filterOptions={(x) => x}
       getOptionLabel={optionLabel}
       isOptionEqualToValue={(a, b) => a.gwID === b.gwID}
-      noOptionsText={t('picker.none')}
+      noOptionsText={t('gatewayPicker.none')}
       loadingText={t('common:loading')}
       renderOption={({ key, ...props }, g) => (
         <Box component="li" key={key} {...props}>
@@ -73,8 +94,8 @@ export function GatewayPicker({ value, onChange, label, testId, sx }: GatewayPic
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label ?? t('picker.label')}
-          placeholder={t('picker.placeholder')}
+          label={label ?? t('gatewayPicker.label')}
+          placeholder={t('gatewayPicker.placeholder')}
           inputProps={{ ...params.inputProps, 'data-testid': testId ?? 'gw-picker' }}
         />
       )}

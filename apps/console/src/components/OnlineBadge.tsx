@@ -1,15 +1,15 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-/** Online or offline, as the pickers and headers of these pages show a gateway. */
+/** Online or offline, as the gateway pickers and page headers show a gateway. */
 export function OnlineBadge({ online }: { online: boolean }) {
-  const { t } = useTranslation('gatewayOps');
+  const { t } = useTranslation('widgets');
   return (
     <Chip
       size="small"
       color={online ? 'success' : 'default'}
       variant={online ? 'filled' : 'outlined'}
-      label={online ? t('online') : t('offline')}
+      label={online ? t('gatewayPicker.online') : t('gatewayPicker.offline')}
     />
   );
 }
