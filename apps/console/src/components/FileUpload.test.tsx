@@ -53,6 +53,19 @@ describe('FileUpload', () => {
     expect(onUploaded).not.toHaveBeenCalled();
   });
 
+  it('refuses a file the form rule refuses before reading or sending it', { timeout: 30_000 }, async () => {
+    const sent = stubUpload(() => ({ body: { code: 0, data: stored } }));
+    const { onRead } = renderWidget({ refuse: (f) => (f.name.endsWith('.deb') ? undefined : 'A .deb file, please') });
+    choose(file('fw.bin'));
+    expect(await screen.findByTestId('upload-problem')).toHaveTextContent('A .deb file, please');
+    expect(toast.current).toMatchObject({ kind: 'warning' });
+    expect(sent).toHaveLength(0);
+    expect(onRead).not.toHaveBeenCalled();
+    choose(file('fw.deb'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.queryByTestId('upload-problem')).toBeNull();
+  });
+
   it('names the file and the limit in M by default', { timeout: 30_000 }, async () => {
     stubUpload(() => ({ body: { code: 0, data: stored } }));
     renderWidget({ maxBytes: 1024 * 1024 });

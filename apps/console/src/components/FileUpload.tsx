@@ -40,6 +40,8 @@ export interface FileUploadProps {
   maxBytes?: number;
   /** The refusal of a larger file; default "<file> is too large: at most <limit>M". */
   tooLargeText?: (file: File) => string;
+  /** A form's own rule for the chosen file (a .deb name, say): its refusal text, or undefined to take it. */
+  refuse?: (file: File) => string | undefined;
   /** The choose button's text. */
   label?: string;
   /** Under the widget while nothing is wrong; default "At most <limit>M". */
@@ -53,7 +55,8 @@ export interface FileUploadProps {
 }
 
 /**
- * The upload widget (docs/console.md): choose a file → refused when larger than `maxBytes` → its
+ * The upload widget (docs/console.md): choose a file → refused by the form's rule or when larger
+ * than `maxBytes` → its
  * SHA-256 → multipart POST to the file store (`digest`, then `file`) with a progress overlay that
  * hides 500 ms after the end. 6002 (already stored) is a success that uses the stored reference;
  * an error resets the progress and says "<file> failed".
@@ -65,6 +68,7 @@ export function FileUpload({
   onRead,
   maxBytes = FILE_MAX_BYTES,
   tooLargeText,
+  refuse,
   label,
   hint,
   error,
@@ -86,10 +90,14 @@ export function FileUpload({
     if (input.current) input.current.value = '';
     if (!file) return;
     setProblem('');
-    if (file.size > maxBytes) {
-      const text = tooLargeText?.(file) ?? t('upload.tooLarge', { name: file.name, max: megaText(maxBytes) });
-      setProblem(text);
-      toast.warning(text);
+    const refused =
+      refuse?.(file) ??
+      (file.size > maxBytes
+        ? (tooLargeText?.(file) ?? t('upload.tooLarge', { name: file.name, max: megaText(maxBytes) }))
+        : undefined);
+    if (refused) {
+      setProblem(refused);
+      toast.warning(refused);
       return;
     }
     clearTimeout(hideTimer.current);
