@@ -34,6 +34,7 @@ import { AgentChannel } from './gateways/agent/channel';
 import { GatewayCommands } from './gateways/agent/commands';
 import { GatewayScans } from './gateways/agent/scans';
 import { ShellSessions } from './gateways/agent/shell';
+import { UpgradeRunner } from './gateways/upgrades/runner';
 import { installBodyLimits } from './http/body-limits';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
@@ -127,6 +128,12 @@ export async function buildApp(
     fuota: new FuotaRunner(dataPlane),
     gatewayCommands,
     gatewayScans: new GatewayScans(database.db, gatewayCommands, app.log),
+    upgrades: new UpgradeRunner({
+      db: database.db,
+      commands: gatewayCommands,
+      log: app.log,
+      publicUrl: config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`,
+    }),
     shells: new ShellSessions(agents, gatewayCommands.records, config.SHELL_IDLE_S, app.log),
     onClose: (fn) => closers.push(fn),
     starters: [],
@@ -199,6 +206,9 @@ export async function buildApp(
   services.starters.push(async () => services.fuota.start());
   closers.push(() => services.fuota.stop());
   closers.push(() => services.shells.closeAll());
+  // Upgrade tasks go on where they were (they are in the database) once the broker is up.
+  services.starters.push(async () => services.upgrades.start());
+  closers.push(() => services.upgrades.stop());
   for (const mod of routeModules) await mod(app, services);
   const integrations = installIntegrations(services);
   await installConsole(app, config.consoleDir);

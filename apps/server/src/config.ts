@@ -109,6 +109,11 @@ const schema = z.object({
   LOG_DOWNLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(LOG_DOWNLOAD_DEFAULT_MAX_MB),
   /** A web shell session without a keystroke for this long is closed (s). */
   SHELL_IDLE_S: z.coerce.number().int().min(10).max(86_400).default(SHELL_IDLE_DEFAULT_S),
+  /**
+   * The address gateways reach this server's HTTP API at (upgrade packages are downloaded from
+   * it); by default http://<HOST, or 127.0.0.1 for 0.0.0.0>:<PORT>, enough only on this machine.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where startRssh tunnels go when the console names no host, port or user (docs/product/gateway-operations.md). */
   RSSH_HOST: z.string().default(''),
   RSSH_PORT: z.coerce.number().int().min(1).max(65535).default(22),

@@ -12,6 +12,7 @@ import type { FileStore } from './files/store';
 import type { GatewayCommands } from './gateways/agent/commands';
 import type { GatewayScans } from './gateways/agent/scans';
 import type { ShellSessions } from './gateways/agent/shell';
+import type { UpgradeRunner } from './gateways/upgrades/runner';
 import type { StreamRegistry } from './http/streams/registry';
 import type { DecoderPool } from './integrations/decoders/pool';
 import type { DataPlane } from './ns/dataplane';
@@ -60,6 +61,8 @@ export interface Services {
   gatewayCommands: GatewayCommands;
   /** Noise scans run by gateway agents. */
   gatewayScans: GatewayScans;
+  /** Runs gateway upgrade tasks through the agents; routes wake it after a change. */
+  upgrades: UpgradeRunner;
   /** Web shell sessions of this instance's browser sockets. */
   shells: ShellSessions;
   /** Uploaded files (firmware images, later gateway packages), by content hash. */

@@ -78,6 +78,16 @@ export class FakeAgent {
     });
   }
 
+  /** An agent Report with these versions (name → version). */
+  report(versions: Record<string, string>): Promise<unknown> {
+    const body = {
+      v: 1,
+      time: Date.now(),
+      versions: Object.entries(versions).map(([name, version]) => ({ name, version })),
+    };
+    return this.client.publishAsync(`${this.base}/agent/report`, JSON.stringify(body), { qos: 1 });
+  }
+
   shellOut(message: Record<string, unknown>): Promise<unknown> {
     return this.client.publishAsync(`${this.base}/agent/shell-out`, JSON.stringify({ v: 1, ...message }), { qos: 1 });
   }

@@ -27,6 +27,10 @@ import { searchRoutes } from './search/routes';
 import { streamRoutes } from './streams/routes';
 import { systemRoutes } from './system/routes';
 import type { RouteModule } from './types';
+import { upgradeCatalogueRoutes } from './upgrades/catalogues';
+import { gatewayPackageRoutes } from './upgrades/package';
+import { upgradeTaskRoutes } from './upgrades/tasks';
+import { upgradeVersionRoutes } from './upgrades/versions';
 import { userRoutes } from './users/routes';
 
 /** Every feature's routes, registered in this order. Add a feature by adding its module here. */
@@ -60,4 +64,8 @@ export const routeModules: RouteModule[] = [
   gatewayLogRoutes,
   frequencyScanRoutes,
   shellRoutes,
+  upgradeVersionRoutes,
+  upgradeTaskRoutes,
+  upgradeCatalogueRoutes,
+  gatewayPackageRoutes,
 ];

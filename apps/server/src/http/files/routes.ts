@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { fileApi as api } from '@lns/contract/api/files';
 import { C } from '@lns/contract/codes';
 import { FILE_MAX_BYTES, isDigest, isFileName } from '@lns/contract/files';
@@ -8,6 +7,7 @@ import { refuseBatch } from '../devices/refuse';
 import { ok } from '../envelope';
 import { route } from '../route';
 import type { RouteModule } from '../types';
+import { sendStoredFile } from './send-file';
 
 const MB = FILE_MAX_BYTES / 1048576;
 
@@ -41,18 +41,6 @@ async function readUpload(
   return { ...file, fields };
 }
 
-/** `bytes=a-b` of a file this long, or undefined for no (or an unusable) Range header. */
-function rangeOf(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
-  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  return start > end || start >= size ? 'unsatisfiable' : { start, end };
-}
-
 /** The file store: uploads by admins, downloads by reference (docs/product/files.md). */
 export const fileRoutes: RouteModule = (app, s) => {
   const store = s.files;
@@ -78,18 +66,6 @@ export const fileRoutes: RouteModule = (app, s) => {
   route(app, api.download, async (req, reply) => {
     const info = await store.info(req.params.digest);
     if (!info) throw new DomainError(C.FILE_MISSING, undefined, 'digest');
-    const range = rangeOf(req.headers.range, info.size);
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${info.fileName}"`);
-    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${info.size}`).send();
-    const path = store.pathOf(info.digest);
-    if (!range) return reply.header('content-length', info.size).send(fs.createReadStream(path));
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(fs.createReadStream(path, range));
+    return sendStoredFile(req, reply, store, info);
   });
 };
