@@ -6,7 +6,7 @@ import {
   LOG_DOWNLOAD_DEFAULT_MAX_MB,
   SHELL_IDLE_DEFAULT_S,
 } from '@lns/contract/gateway-commands';
-import { APPS_PER_USER_DEFAULT, DECODER_CHANGES_PER_MINUTE_DEFAULT } from '@lns/contract/limits';
+import { APPS_PER_USER_DEFAULT, DECODER_CHANGES_PER_MINUTE_DEFAULT, UPLOAD_MAX_BYTES } from '@lns/contract/limits';
 import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
 import { z } from 'zod';
 
@@ -105,6 +105,12 @@ const schema = z.object({
     .default('000000'),
   /** How long a gateway command waits for the agent's answer before it is reported timed out (s). */
   GATEWAY_COMMAND_TIMEOUT_S: z.coerce.number().int().min(2).max(3600).default(COMMAND_TIMEOUT_DEFAULT_S),
+  /** Files larger than this are refused by /api/fileupload and /api/file/upload (MB). */
+  UPLOAD_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024)
+    .default(UPLOAD_MAX_BYTES / 1048576),
   /** Log files larger than this are not downloaded through the server (MB). */
   LOG_DOWNLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(LOG_DOWNLOAD_DEFAULT_MAX_MB),
   /** A web shell session without a keystroke for this long is closed (s). */

@@ -28,5 +28,7 @@ export const webConfig = z.object({
   /** Company-info switch: shows the online-docs link in the header. */
   docsUrl: z.string(),
   mqtt: mqttAvailability,
+  /** The largest file an upload may carry (MB, UPLOAD_MAX_MB). */
+  uploadMaxMb: z.number().optional(),
 });
 export type WebConfig = z.infer<typeof webConfig>;

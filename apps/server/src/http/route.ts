@@ -21,7 +21,13 @@ export type EndpointHandler<E extends EndpointDef> = (
  * Registers the route of a contract endpoint: method, path, access, body limit and the
  * schemas (validation, serialisation and /api/docs) all come from the declaration.
  */
-export function route<E extends EndpointDef>(app: App, e: E, handler: EndpointHandler<E>): void {
+export function route<E extends EndpointDef>(
+  app: App,
+  e: E,
+  handler: EndpointHandler<E>,
+  /** A body limit from the configuration, over the declaration's. */
+  opts: { bodyLimit?: number } = {},
+): void {
   // Keys left out rather than undefined: Fastify warns about schema keys without a schema.
   const schema = {
     tags: [...e.tags],
@@ -35,7 +41,7 @@ export function route<E extends EndpointDef>(app: App, e: E, handler: EndpointHa
   app.route({
     method: e.method,
     url: e.path,
-    ...(e.bodyLimit && { bodyLimit: e.bodyLimit }),
+    ...((opts.bodyLimit ?? e.bodyLimit) && { bodyLimit: opts.bodyLimit ?? e.bodyLimit }),
     config: { access: e.access },
     schema,
     handler: handler as never,

@@ -185,3 +185,30 @@ describe('file store API', () => {
     expect(stored()).not.toContain(sha(data));
   });
 });
+
+describe('upload limit from UPLOAD_MAX_MB', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ UPLOAD_MAX_MB: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('takes files up to the configured size, refuses larger ones naming the limit, and tells the console', async () => {
+    const admin = await t.login();
+    const send = async (data: Buffer) => {
+      const body = multipart([{ name: 'file', value: data, filename: 'pkg.bin' }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        payload: body.payload,
+        headers: { ...body.headers, 'x-access-token': admin },
+      });
+      return res.json();
+    };
+    expect((await send(Buffer.alloc(1536 * 1024, 7))).code).toBe(0);
+    const big = await send(Buffer.alloc(2 * 1024 * 1024 + 1, 8));
+    expect(big).toMatchObject({ code: 6101, field: 'file' });
+    expect(big.msg).toContain('2 M');
+    expect((await t.call(undefined, 'GET', '/api/webConfig')).body.data.uploadMaxMb).toBe(2);
+  });
+});

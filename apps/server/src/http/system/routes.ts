@@ -21,6 +21,7 @@ export const systemRoutes: RouteModule = (app, s) => {
       googleMapKey: s.config.GOOGLE_MAP_KEY,
       docsUrl: s.config.DOCS_URL,
       mqtt: s.mqtt,
+      uploadMaxMb: s.config.UPLOAD_MAX_MB,
     }),
   );
 
