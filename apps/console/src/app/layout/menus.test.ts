@@ -45,6 +45,7 @@ describe('menus derived from the route table', () => {
       '/gateway/link-history',
       '/gateway/status-history',
       '/gateway/noise-scan',
+      '/gateway/upgrade-record',
       '/gateway/log-list',
       '/gateway/rlog-list',
       '/gateway/shell-tool',
@@ -56,15 +57,34 @@ describe('menus derived from the route table', () => {
   });
 
   it('a route shows up in its menu by itself once it has a page', () => {
-    const upgradeRecord = routeOf('/gateway/upgrade-record') as RouteDef;
-    const onMenu = () => at('/gateway/detail').side.some((e) => e.path === upgradeRecord.path);
+    const network = routeOf('/platform/network') as RouteDef;
+    const onMenu = () => at('/platform/audit-log').side.some((e) => e.path === network.path);
     expect(onMenu()).toBe(false);
-    upgradeRecord.page = async () => ({ default: () => null });
+    network.page = async () => ({ default: () => null });
     try {
       expect(onMenu()).toBe(true);
     } finally {
-      delete upgradeRecord.page;
+      delete network.page;
     }
+  });
+
+  it('the gateway menu offers the upgrade pages to admins only', () => {
+    const upgrades = [
+      '/gateway/task-list',
+      '/gateway/version/deb',
+      '/gateway/version/agent',
+      '/gateway/version/packet-forwarder',
+      '/gateway/version/opkg',
+      '/gateway/sdk',
+      '/gateway/pico-firmware',
+    ];
+    const paths = (access: string[]) => at('/gateway/list', access).side.map((e) => e.path);
+    expect(paths(ADMIN)).toEqual(['/gateway/list', '/gateway/tag', '/gateway/batch', ...upgrades]);
+    expect(paths(COMMON)).toEqual(['/gateway/list', '/gateway/tag', '/gateway/batch']);
+    // The task detail opens under the task list; /gateway/upgrade leads to the task list.
+    expect(at('/gateway/upgrade/task/detail').side.find((e) => e.active)).toBeUndefined();
+    expect(routeOf('/gateway/upgrade')?.redirect).toBe('/gateway/task-list');
+    expect(redirectTarget('/gateway/task-list')).toBe('/gateway/task-list');
   });
 
   it('every menu names routes of the table, and a built page never has an unbuilt breadcrumb parent', () => {

@@ -1,0 +1,106 @@
+import { formatHex } from '@lns/contract/hex';
+import {
+  type GatewayUpgradeState,
+  INSTALL_STATUSES,
+  type UpgradeKind,
+  type UpgradeTaskState,
+  upgradeKindOf,
+} from '@lns/contract/upgrades';
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+const TASK_COLOR: Record<UpgradeTaskState, ChipProps['color']> = {
+  waiting: 'default',
+  upgrading: 'info',
+  completed: 'success',
+  abnormal: 'error',
+};
+
+/** A task's state: waiting, upgrading, completed, abnormal. */
+export function TaskStateChip({ state }: { state: UpgradeTaskState }) {
+  const { t } = useTranslation('upgrades');
+  return (
+    <Chip size="small" color={TASK_COLOR[state]} label={t(`taskState.${state}`)} data-testid={`task-state-${state}`} />
+  );
+}
+
+const RECORD_COLOR: Record<GatewayUpgradeState, ChipProps['color']> = {
+  waiting: 'default',
+  upgrading: 'info',
+  retry: 'warning',
+  sdkDownloading: 'info',
+  rebooting: 'info',
+  completed: 'success',
+  skipped: 'default',
+  error: 'error',
+};
+
+/** A gateway's upgrade state within its task. */
+export function RecordStateChip({ state }: { state: GatewayUpgradeState }) {
+  const { t } = useTranslation('upgrades');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={RECORD_COLOR[state]}
+      label={t(`state.${state}`)}
+      data-testid={`record-state-${state}`}
+    />
+  );
+}
+
+/** The agent's install status in words (INSTALL_STATUS), an unknown number as such. */
+export function installStatusText(t: TFunction, installStatus: number): string {
+  return (INSTALL_STATUSES as number[]).includes(installStatus)
+    ? t(`upgrades:installStatus.${installStatus}`)
+    : t('upgrades:installStatus.unknown', { value: installStatus });
+}
+
+/** The kind of an upgrade type number, in words ('—' for a number the contract does not know). */
+export function kindText(t: TFunction, upgradeType: number): string {
+  const kind: UpgradeKind | undefined = upgradeKindOf(upgradeType);
+  return kind ? t(`upgrades:kind.${kind}`) : '—';
+}
+
+/** A bar and a caption: "3 / 10" for counts, "40 %" for a percentage. */
+export function ProgressCell({ value, caption, testId }: { value: number; caption: string; testId?: string }) {
+  const { t } = useTranslation('upgrades');
+  const v = Math.max(0, Math.min(100, value));
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 120 }}>
+      <LinearProgress
+        variant="determinate"
+        value={v}
+        sx={{ flexGrow: 1, height: 6, borderRadius: 3 }}
+        aria-label={t('field.progress')}
+        data-testid={testId}
+      />
+      <Typography variant="caption" sx={{ minWidth: 40, textAlign: 'right', whiteSpace: 'nowrap' }}>
+        {caption}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A gateway as the record lists show it: its name, the EUI (AA-BB-..) below. */
+export function GatewayCell({ name, id }: { name: string; id: string }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      {name && <span>{name}</span>}
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {formatHex(id)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Bytes in words: "1,234 bytes", or KB/MB above them. */
+export function sizeText(size: number): string {
+  if (size < 1024) return `${size.toLocaleString()} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(2)} MB`;
+}
