@@ -19,6 +19,8 @@ import type { Scanner } from './scan/scanner';
 import { spectralScanner } from './scan/spectral';
 import { syncHandlers } from './sync';
 import { ForwarderSocket } from './udp';
+import { upgradeHandler } from './upgrade/handler';
+import { stateFileOf, upgradeVersions } from './upgrade/state';
 import { webShellHandlers } from './webshell/handlers';
 import { WebShell } from './webshell/web-shell';
 
@@ -45,6 +47,8 @@ export interface AgentOptions {
    * simulated concentrator); without either, a scan is answered `unsupported`.
    */
   scanner?: Scanner;
+  /** Called on each connection to the broker, once subscribed (the check of a new agent program). */
+  onConnected?: () => void;
 }
 
 export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Promise<Agent> {
@@ -82,6 +86,7 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
       cpu,
       rttMs: () => link.rttMs,
       forwarder: () => forwarder,
+      upgradeVersions: () => (s.upgrade ? upgradeVersions(stateFileOf(s.upgrade.stateDir)) : []),
     });
     await link.publish(topic('agent', 'report'), report);
   };
@@ -127,6 +132,7 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
       onConnect: () => {
         // ONLINE first: its PUBACK gives the first report its nwkDelay.
         void link.publish(topic('state', 'conn'), conn('ONLINE'), { retain: true }).then(report);
+        opts.onConnected?.();
       },
       onMessage: (t, payload) => {
         const parsed = parseGatewayTopic(t);
@@ -155,6 +161,7 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
       ...webShellHandlers(webShell),
       ...logHandlers(s.logDirs),
       frequencyScan: scanHandler(scanner),
+      upgrade: upgradeHandler({ settings: s.upgrade, commands: s.commands, log }),
     },
     commands: s.commands,
     timeoutS: s.commandTimeoutS,

@@ -2,9 +2,12 @@
  * npm run agent -- /etc/gateway-agent.json   (or --config /etc/gateway-agent.json)
  * Runs until SIGINT or SIGTERM, then publishes OFFLINE and exits.
  */
+import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startAgent } from './agent';
 import { ConfigError, loadConfig } from './config';
+import { Log } from './log';
+import { startAgentCheck } from './upgrade/agent-check';
 import { AGENT_VERSION } from './version';
 
 const USAGE = 'usage: gateway-agent <config.json> | --config <config.json> (see tools/gateway-agent/README.md)';
@@ -23,14 +26,26 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  // First, before the file is read: a new program that refuses it must still be rolled back.
+  const check = startAgentCheck(ownProgram(), { log: new Log('', true), exit: (code) => process.exit(code) });
   const settings = loadConfig(path);
-  const agent = await startAgent(settings);
+  const agent = await startAgent(settings, { onConnected: () => check.connected() });
   agent.log.info(`gateway-agent ${AGENT_VERSION} for gateway ${settings.gatewayId} → ${settings.server}`);
   await new Promise<void>((resolve) => {
     for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve());
   });
   await agent.stop();
   return 0;
+}
+
+/** This program's file, as an upgrade replaced it (upgrade.agentPath). */
+function ownProgram(): string {
+  const file = process.argv[1] ?? '';
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 main().then(

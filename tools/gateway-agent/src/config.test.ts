@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_COMMANDS, loadConfig, parseConfig } from './config';
 import { PLATFORM_COMMANDS } from './platform';
+import { PLATFORM_UPGRADE } from './upgrade/settings';
 import { AGENT_VERSION } from './version';
 
 const base = { gatewayId: 'A840411B2C3D4E5F', server: 'mqtt://127.0.0.1:1883' };
@@ -41,7 +42,39 @@ describe('config file', () => {
       rssh: { command: 'ssh', keyFile: '/etc/gateway-agent/rssh_key', localPort: 22 },
       spectralScan: null,
       webShell: { enabled: true, command: '/bin/sh', args: ['-l'], idleS: 900, maxSessions: 4 },
+      upgrade: PLATFORM_UPGRADE.debian,
     });
+  });
+
+  it("takes the platform's upgrade defaults, the file's keys over them, null turning a kind or all off", () => {
+    expect(parseConfig({ ...base, platform: 'openwrt' }).upgrade).toEqual({
+      workDir: '/tmp/gateway-agent',
+      stateDir: '/etc/gateway-agent',
+      deb: null,
+      opkg: 'opkg install {file}',
+      agentPath: '/usr/local/lib/gateway-agent/gateway-agent.cjs',
+      packetForwarderPath: null,
+      packetForwarderCheck: 'pidof lora_pkt_fwd >/dev/null',
+      checkS: 60,
+      timeoutS: 3600,
+    });
+    expect(PLATFORM_UPGRADE.debian).toMatchObject({
+      deb: 'dpkg -i {file}',
+      opkg: null,
+      packetForwarderCheck: 'systemctl is-active --quiet lora-pkt-fwd',
+    });
+    const u = parseConfig({
+      ...base,
+      upgrade: { deb: null, packetForwarderPath: '/opt/pf/lora_pkt_fwd', checkS: 5, stateDir: '/data/agent' },
+    }).upgrade;
+    expect(u).toMatchObject({
+      deb: null,
+      packetForwarderPath: '/opt/pf/lora_pkt_fwd',
+      checkS: 5,
+      stateDir: '/data/agent',
+      workDir: '/var/tmp/gateway-agent',
+    });
+    expect(parseConfig({ ...base, upgrade: null }).upgrade).toBeNull();
   });
 
   it("takes the platform's commands, and the forwarder's stop and start for a scan", () => {
@@ -98,6 +131,12 @@ describe('config file', () => {
     );
     expect(errorOf({ ...base, platform: 'windows' })).toMatch(/^platform: /);
     expect(errorOf({ ...base, webShell: { shell: 'bash' } })).toBe('webShell: is not a known key');
+    expect(errorOf({ ...base, upgrade: { deb: 'dpkg -i' } })).toBe('upgrade.deb: must contain {file}');
+    expect(errorOf({ ...base, upgrade: { checkS: 0 } })).toMatch(/^upgrade\.checkS: /);
+    expect(errorOf({ ...base, upgrade: { workdir: '/tmp' } })).toBe('upgrade: is not a known key');
+    expect(errorOf({ ...base, commands: { upgrade: 'apt-get upgrade' } })).toBe(
+      'commands.upgrade: is built into the agent',
+    );
   });
 
   it('reads a file; a missing or broken file is one line too', () => {

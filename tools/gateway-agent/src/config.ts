@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PACKET_FORWARDER_STOP_START, PLATFORM_COMMANDS, PLATFORMS } from './platform';
+import { resolveUpgrade, type UpgradeSettings, upgradeSchema } from './upgrade/settings';
 
 /** The shell commands of a Debian gateway (the default platform). */
 export const DEFAULT_COMMANDS = PLATFORM_COMMANDS.debian;
@@ -24,6 +25,7 @@ export const BUILT_IN_COMMANDS = [
   'listLogs',
   'readLog',
   'frequencyScan',
+  'upgrade',
 ] as const;
 
 /** The stat interval the console offers (s); `minStatInterval` lowers the floor (tests, bench). */
@@ -94,6 +96,7 @@ const fileSchema = z
       })
       .strict()
       .prefault({}),
+    upgrade: upgradeSchema,
   })
   .strict();
 
@@ -102,12 +105,14 @@ type Parsed = z.output<typeof fileSchema>;
 export type SpectralScanSettings = Required<NonNullable<Parsed['spectralScan']>>;
 export type WebShellSettings = Parsed['webShell'];
 export type RsshSettings = NonNullable<Parsed['rssh']>;
-export type AgentSettings = Omit<Parsed, 'username' | 'commands' | 'spectralScan'> & {
+export type AgentSettings = Omit<Parsed, 'username' | 'commands' | 'spectralScan' | 'upgrade'> & {
   username: string;
   /** The platform's defaults merged with the file's map; a command set to null or "" there is removed. */
   commands: Record<string, string>;
   /** With the platform's stop and start of the packet forwarder filled in. */
   spectralScan: SpectralScanSettings | null;
+  /** With the platform's defaults filled in; null: upgrades are off. */
+  upgrade: UpgradeSettings | null;
 };
 
 export class ConfigError extends Error {}
@@ -146,6 +151,7 @@ export function parseConfig(raw: unknown): AgentSettings {
       stopPacketForwarder: scan.stopPacketForwarder ?? pf.stop,
       startPacketForwarder: scan.startPacketForwarder ?? pf.start,
     },
+    upgrade: resolveUpgrade(c.upgrade, c.platform),
   };
 }
 

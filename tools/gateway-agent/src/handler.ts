@@ -12,8 +12,10 @@ export interface RequestContext {
   /** Aborted when the time is up: the handler stops what it started. */
   signal: AbortSignal;
   timeoutMs: number;
-  /** Sends a `progress` answer (0–100). */
-  progress(pct: number): void;
+  /** Sends a `progress` answer (0–100), with `result` when given (an upgrade's install status and phase). */
+  progress(pct: number, result?: unknown): void;
+  /** Runs `fn` once the `done` answer is published (a reboot after an upgrade must not swallow it). */
+  afterDone(fn: () => unknown): void;
 }
 
 /** A request the agent answers itself: resolves with `done`'s result, throws for `error`. */
@@ -21,6 +23,8 @@ export interface Handler {
   run(ctx: RequestContext): Promise<unknown>;
   /** Requests of the same group exclude each other (the second is answered busy). */
   group?: string;
+  /** The file's limit for this handler instead of commandTimeoutS (an upgrade's download takes minutes). */
+  timeoutS?: number;
 }
 
 export type Reason = NonNullable<AgentResponse['reason']>;

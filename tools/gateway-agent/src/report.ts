@@ -21,6 +21,8 @@ export interface ReportSources {
   /** The last MQTT round trip (ms). */
   rttMs(): number | null;
   forwarder(): ForwarderSocket | null;
+  /** What upgrades installed (`upgrade:<kind>` entries), read at each report. */
+  upgradeVersions?(): { name: string; version: string }[];
 }
 
 const clip = (s: string | undefined, max: number) => (s === undefined ? undefined : s.slice(0, max));
@@ -85,6 +87,7 @@ export async function buildReport(src: ReportSources, now = Date.now()): Promise
       { name: 'kernel', version: clip(kernel, 128)! },
       { name: 'agent', version: AGENT_VERSION },
       { name: 'node', version: process.versions.node },
+      ...(src.upgradeVersions?.() ?? []),
     ],
   };
 }

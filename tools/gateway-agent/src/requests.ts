@@ -74,7 +74,7 @@ export class Requests {
       this.groups.set(group, cmdType);
     }
 
-    const limitS = limitSeconds(this.d.timeoutS, timeoutS);
+    const limitS = limitSeconds(handler.timeoutS ?? this.d.timeoutS, timeoutS);
     const ac = new AbortController();
     let grace: NodeJS.Timeout | undefined;
     const deadline = setTimeout(() => ac.abort(), limitS * 1000);
@@ -84,18 +84,20 @@ export class Requests {
       });
     });
     let lastProgress = -1;
+    const afterDone: (() => unknown)[] = [];
     const ctx: RequestContext = {
       cmdType,
       cToken,
       extra: extra ?? {},
       signal: ac.signal,
       timeoutMs: limitS * 1000,
-      progress: (pct) => {
+      progress: (pct, result) => {
         const p = Math.max(0, Math.min(100, Math.round(pct)));
-        if (p === lastProgress) return;
+        if (p === lastProgress && result === undefined) return;
         lastProgress = p;
-        void answer({ state: 'progress', progress: p });
+        void answer({ state: 'progress', progress: p, ...(result !== undefined ? { result } : {}) });
       },
+      afterDone: (fn) => afterDone.push(fn),
     };
     // The group is free once the handler is done, not when the answer goes (a timed-out scan still starts the forwarder).
     const running = Promise.resolve().then(() => handler.run(ctx));
@@ -106,6 +108,11 @@ export class Requests {
     try {
       const result = await Promise.race([running, late]);
       await answer({ state: 'done', result });
+      for (const fn of afterDone) {
+        await Promise.resolve()
+          .then(fn)
+          .catch((err) => this.d.log.error(`request ${cmdType} (${cToken}) after done: ${(err as Error).message}`));
+      }
     } catch (err) {
       const e = err instanceof RequestError ? err : new RequestError((err as Error).message);
       this.d.log.warn(`request ${cmdType} (${cToken}): ${e.message}`);
