@@ -30,8 +30,8 @@ export interface UploadedFile {
 }
 
 export interface FileUploadProps {
-  /** The file the form holds now (shown as a chip with a remove button), or null. */
-  value: { fileName: string; size: number } | null;
+  /** The file the form holds now (shown as a chip with a remove button, its size when known), or null. */
+  value: { fileName: string; size?: number } | null;
   onUploaded: (r: UploadedFile) => void;
   onRemove: () => void;
   /** Called with the content once read and within the limit, before the upload (a form reads a header, say). */
@@ -164,9 +164,11 @@ export function FileUpload({
         {value && (
           <>
             <FileChip name={value.fileName} onRemove={onRemove} testId={`${testId}-remove`} />
-            <Typography variant="body2" color="text.secondary">
-              {t('upload.bytes', { count: value.size, size: value.size.toLocaleString() })}
-            </Typography>
+            {value.size !== undefined && (
+              <Typography variant="body2" color="text.secondary">
+                {t('upload.bytes', { count: value.size, size: value.size.toLocaleString() })}
+              </Typography>
+            )}
           </>
         )}
         {overlay && (

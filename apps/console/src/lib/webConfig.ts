@@ -1,4 +1,5 @@
 import { systemApi } from '@lns/contract/api/system';
+import { FILE_MAX_BYTES } from '@lns/contract/files';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from './api';
@@ -22,4 +23,10 @@ export function useWebConfig() {
 /** Whether the server has an MQTT broker; until the web config has loaded, assume it has. */
 export function useMqttAvailability() {
   return useWebConfig().data?.mqtt ?? { available: true, reason: null, port: 0 };
+}
+
+/** The largest file the file store takes (the server's UPLOAD_MAX_MB); its 1 MB default until the configuration has loaded. */
+export function useUploadMaxBytes(): number {
+  const mb = useWebConfig().data?.uploadMaxMb;
+  return mb ? mb * 1024 * 1024 : FILE_MAX_BYTES;
 }

@@ -2,6 +2,7 @@ import { upgradeRecordApi, upgradeTaskApi } from '@lns/contract/api/upgrades';
 import { MAX_PAGE_SIZE } from '@lns/contract/paging';
 import type { UpgradeKind, UpgradeTask, upgradeTaskBody } from '@lns/contract/upgrades';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { VERSION_APIS } from '../kinds';
@@ -31,14 +32,27 @@ export function useTask(taskId: number) {
   });
 }
 
-/** The task's records, a gateway each; followed while `follow` (its task is not over). */
+/**
+ * The task's records, a gateway each; followed while `follow` (its task is not over), and read
+ * once more when it ends, so the rows show how each gateway finished.
+ */
 export function useTaskRecords(taskId: number, q: PageQuery, follow: boolean) {
-  return useQuery({
+  const query = useQuery({
     queryKey: upgradeKeys.taskRecords(taskId, q),
     queryFn: taskId > 0 ? () => api.list(upgradeRecordApi.listByTaskId, { taskId, ...q }) : skipToken,
     placeholderData: keepPreviousData,
     refetchInterval: follow ? TASK_REFRESH_MS : false,
   });
+  const followed = useRef(false);
+  const { refetch } = query;
+  useEffect(() => {
+    if (follow) followed.current = true;
+    else if (followed.current) {
+      followed.current = false;
+      void refetch();
+    }
+  }, [follow, refetch]);
+  return query;
 }
 
 /** Every version of a kind, for the task form's version choice (none before a kind is chosen). */

@@ -58,7 +58,13 @@ export function GatewayTypesSelect({
       }}
     >
       {options.map((o) => (
-        <MenuItem key={o.gatewayType} value={o.gatewayType} data-testid={`gwtype-option-${o.gatewayType}`}>
+        // A type without gateways would upgrade nothing (5001 when no chosen type has any).
+        <MenuItem
+          key={o.gatewayType}
+          value={o.gatewayType}
+          disabled={o.gateways === 0 && !value.includes(o.gatewayType)}
+          data-testid={`gwtype-option-${o.gatewayType}`}
+        >
           <Checkbox size="small" checked={value.includes(o.gatewayType)} sx={{ py: 0 }} />
           <ListItemText
             primary={t('typeOption', { type: o.gatewayType, arch: o.arch })}

@@ -9,8 +9,8 @@ import { FileUpload, megaText } from '../../../components/FileUpload';
 import { FormDialog } from '../../../components/FormDialog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
+import { useUploadMaxBytes } from '../../../lib/webConfig';
 import { useCreatePico, useGatewayTypeNames } from '../api/catalogues';
-import { UPGRADE_FILE_MAX_BYTES } from '../kinds';
 
 export interface PicoForm {
   gwType: string;
@@ -39,6 +39,7 @@ export function PicoFormDialog({ onClose }: { onClose: () => void }) {
     toBody: (v: PicoForm) => ({ gwType: v.gwType, version: v.version, fileUrl: v.fileUrl }),
   });
   const { values: v, set } = form;
+  const maxBytes = useUploadMaxBytes();
   return (
     <FormDialog
       form={form}
@@ -78,8 +79,8 @@ export function PicoFormDialog({ onClose }: { onClose: () => void }) {
         />
         <FileUpload
           label={t('field.file')}
-          maxBytes={UPGRADE_FILE_MAX_BYTES}
-          hint={t('hint.file', { max: megaText(UPGRADE_FILE_MAX_BYTES) })}
+          maxBytes={maxBytes}
+          hint={t('hint.file', { max: megaText(maxBytes) })}
           value={v.fileUrl ? { fileName: v.fileName, size: v.fileSize } : null}
           error={form.errorText('fileUrl')}
           onRead={() => set('fileUrl', '')}

@@ -10,8 +10,8 @@ import { FileUpload, megaText } from '../../../components/FileUpload';
 import { FormDialog } from '../../../components/FormDialog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
+import { useUploadMaxBytes } from '../../../lib/webConfig';
 import { useSaveSdk } from '../api/catalogues';
-import { UPGRADE_FILE_MAX_BYTES } from '../kinds';
 
 export type SdkRow = z.infer<typeof sdkRow>;
 type ControlType = (typeof SDK_CONTROL_TYPES)[number];
@@ -53,6 +53,7 @@ export function SdkFormDialog({ sdk, onClose }: { sdk?: SdkRow; onClose: () => v
     }),
   });
   const { values: v, set } = form;
+  const maxBytes = useUploadMaxBytes();
   return (
     <FormDialog
       form={form}
@@ -75,9 +76,9 @@ export function SdkFormDialog({ sdk, onClose }: { sdk?: SdkRow; onClose: () => v
         />
         <FileUpload
           label={t('field.file')}
-          maxBytes={UPGRADE_FILE_MAX_BYTES}
-          hint={t('hint.file', { max: megaText(UPGRADE_FILE_MAX_BYTES) })}
-          value={v.filestore ? { fileName: v.fileName, size: v.fileSize } : null}
+          maxBytes={maxBytes}
+          hint={t('hint.file', { max: megaText(maxBytes) })}
+          value={v.filestore ? { fileName: v.fileName, size: v.fileSize || undefined } : null}
           error={form.errorText('filestore')}
           onRead={() => set('filestore', '')}
           onUploaded={({ stored, file }) => {

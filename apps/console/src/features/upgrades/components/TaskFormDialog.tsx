@@ -23,6 +23,9 @@ const REFUSALS: RefusalTable<TaskForm> = {
   [C.FUOTA_TASK_EXISTS]: { field: 'name', message: 'upgrades:refusal.taskExists' },
   [C.BRIDGE_MISSING]: { field: 'versionId', message: 'upgrades:refusal.versionMissing' },
   [C.PKTFWD_MISSING]: { field: 'versionId', message: 'upgrades:refusal.versionMissing' },
+  [C.GWTYPE_UNSUPPORTED]: { field: 'gatewayTypes', message: 'upgrades:refusal.archMismatch' },
+  [C.GWTYPE_MISSING]: { field: 'gatewayTypes', message: 'upgrades:refusal.gwTypeMissing' },
+  [C.GATEWAY_MISSING]: { field: 'gatewayTypes', message: 'upgrades:refusal.noGateways' },
 };
 
 /**

@@ -14,8 +14,9 @@ import { FormDialog } from '../../../components/FormDialog';
 import { validationText } from '../../../lib/form/messages';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
+import { useUploadMaxBytes } from '../../../lib/webConfig';
 import { useCreateVersion } from '../api/versions';
-import { DEB_EXTENSION, hasArch, isDebFile, UPGRADE_FILE_MAX_BYTES } from '../kinds';
+import { DEB_EXTENSION, hasArch, isDebFile } from '../kinds';
 
 export interface VersionForm {
   name: string;
@@ -52,8 +53,9 @@ export function VersionFormDialog({ kind, onClose }: { kind: UpgradeKind; onClos
     toBody: (v: VersionForm) => versionBody(kind, v),
   });
   const { values: v, set } = form;
+  const maxBytes = useUploadMaxBytes();
   const deb = kind === 'deb';
-  const max = megaText(UPGRADE_FILE_MAX_BYTES);
+  const max = megaText(maxBytes);
 
   return (
     <FormDialog
@@ -78,7 +80,7 @@ export function VersionFormDialog({ kind, onClose }: { kind: UpgradeKind; onClos
         />
         <FileUpload
           label={t('field.file')}
-          maxBytes={UPGRADE_FILE_MAX_BYTES}
+          maxBytes={maxBytes}
           accept={deb ? DEB_EXTENSION : undefined}
           refuse={deb ? (f) => (isDebFile(f.name) ? undefined : validationText('debFileOnly')) : undefined}
           hint={t(deb ? 'hint.debFile' : 'hint.file', { max })}
