@@ -147,6 +147,16 @@ async function startSimAgent(
     commands: NO_COMMANDS,
     rssh: null,
     webShell: { enabled: true, command: '/bin/sh', args: [], cwd: dir },
+    // Packages are downloaded and checked for real; "installing" one only checks it is there, and
+    // nothing that would touch this machine (dpkg, a program swap, a reboot) is configured.
+    upgrade: {
+      workDir: join(dir, 'upgrade-work'),
+      stateDir: join(dir, 'upgrade-state'),
+      deb: 'test -s {file}',
+      opkg: 'test -s {file}',
+      agentPath: null,
+      packetForwarderPath: null,
+    },
   });
   let agent: Agent | undefined;
   agent = await startAgent(settings, {

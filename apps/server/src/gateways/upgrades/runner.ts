@@ -1,6 +1,6 @@
 import type { AgentResponse } from '@lns/contract/gateway-agent';
 import { type GatewayUpgradeState, UPGRADE_TRIES, upgradeKindOf, upgradeProgress } from '@lns/contract/upgrades';
-import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { upgradeRecords, upgradeTasks, upgradeVersions } from '../../db/schema/upgrades';
@@ -22,6 +22,10 @@ export const UPGRADE_TIMEOUT_S = 1800;
 export const RESTART_CHECK_MS = 10 * 60_000;
 /** A gateway that could not be reached is tried again after this long (ms). */
 const RETRY_AFTER_MS = 30_000;
+/** An offline or busy gateway is looked at again after this long (ms). */
+const OFFLINE_RECHECK_MS = 5000;
+/** Candidates read per query when slots are free. */
+const CANDIDATE_PAGE = 200;
 /** Progress is written at most this often per gateway (ms). */
 const PROGRESS_EVERY_MS = 1000;
 
@@ -53,6 +57,8 @@ export class UpgradeRunner {
   private timer?: NodeJS.Timeout;
   private ticking?: Promise<void>;
   private stopped = false;
+  /** A wake during a look: look again right after it. */
+  private again = false;
 
   constructor(private readonly d: UpgradeRunnerDeps) {
     this.repo = new UpgradeRepository(d.db);
@@ -72,11 +78,19 @@ export class UpgradeRunner {
 
   /** Looks at the tasks now (a task was created, a gateway came back). */
   wake(): void {
-    if (this.ticking || this.stopped) return;
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
     this.ticking = this.tick()
       .catch((err) => this.d.log.warn({ err }, 'upgrade runner'))
       .finally(() => {
         this.ticking = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
       });
   }
 
@@ -98,27 +112,37 @@ export class UpgradeRunner {
   private async step(task: TaskRow): Promise<void> {
     const db = this.d.db;
     const [version] = await db.select().from(upgradeVersions).where(eq(upgradeVersions.id, task.versionId));
-    const open = await db
-      .select()
-      .from(upgradeRecords)
-      .where(and(eq(upgradeRecords.taskId, task.id), inArray(upgradeRecords.state, OPEN)))
-      .orderBy(upgradeRecords.id);
+    const of = (states: GatewayUpgradeState[]) =>
+      and(eq(upgradeRecords.taskId, task.id), inArray(upgradeRecords.state, states));
+    if (!version) {
+      const open = await db.select().from(upgradeRecords).where(of(OPEN));
+      for (const r of open) await this.finish(r, 'error', { error: 'the version was deleted' });
+      await this.repo.settleTask(task.id);
+      return;
+    }
     const now = Date.now();
     let active = 0;
-    for (const r of open) {
-      if (!version) await this.finish(r, 'error', { error: 'the version was deleted' });
-      else if (r.state === 'rebooting') active += await this.checkRestart(r, version);
-      else if (ACTIVE.includes(r.state)) {
-        // Started by an instance that is gone: the gateway may still be at it; try again later.
-        if (!this.running.has(r.id) && r.nextAt < now)
-          await this.retryOrFail(r, 'the upgrade was lost (server restart)');
-        else active++;
-      }
+    for (const r of await db.select().from(upgradeRecords).where(of(ACTIVE))) {
+      if (r.state === 'rebooting') active += await this.checkRestart(r, version);
+      // Started by an instance that is gone: the gateway may still be at it; try again later.
+      else if (!this.running.has(r.id) && r.nextAt < now)
+        await this.retryOrFail(r, 'the upgrade was lost (server restart)');
+      else active++;
     }
-    for (const r of open) {
-      if (!version || active >= task.maxLimit) break;
-      if ((r.state !== 'waiting' && r.state !== 'retry') || r.nextAt > now) continue;
-      if (await this.begin(task, version, r)) active++;
+    // The next candidates in order, a page at a time until the free slots are taken.
+    for (let after = 0; active < task.maxLimit; ) {
+      const page = await db
+        .select()
+        .from(upgradeRecords)
+        .where(and(of(['waiting', 'retry']), lte(upgradeRecords.nextAt, now), gt(upgradeRecords.id, after)))
+        .orderBy(upgradeRecords.id)
+        .limit(CANDIDATE_PAGE);
+      for (const r of page) {
+        if (active >= task.maxLimit) break;
+        if (await this.begin(task, version, r)) active++;
+      }
+      if (page.length < CANDIDATE_PAGE) break;
+      after = page[page.length - 1]!.id;
     }
     await this.repo.settleTask(task.id);
   }
@@ -157,9 +181,10 @@ export class UpgradeRunner {
     try {
       row = await this.d.commands.begin(run);
     } catch (err) {
-      // Offline or busy: it waits and is tried on a later look.
-      if (err instanceof DomainError) return false;
-      throw err;
+      if (!(err instanceof DomainError)) throw err;
+      // Offline or busy: it waits, out of the way of the next candidates for a moment.
+      await this.setRecord(r.id, { nextAt: Date.now() + OFFLINE_RECHECK_MS });
+      return false;
     }
     const now = Date.now();
     await this.d.db
@@ -190,7 +215,8 @@ export class UpgradeRunner {
       .catch((err) => this.d.log.warn({ err, gatewayId: r.gatewayId }, 'upgrade'))
       .finally(() => {
         this.running.delete(r.id);
-        void this.repo.settleTask(task.id).catch(() => {});
+        // Its slot is free: the next gateway starts now, not at the next tick.
+        this.wake();
       });
     return true;
   }
