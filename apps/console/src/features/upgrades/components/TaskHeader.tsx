@@ -60,14 +60,8 @@ export function TaskHeader({ task }: { task: UpgradeTask }) {
           {t('detail.counts')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }} data-testid="task-counts">
-          {GATEWAY_UPGRADE_STATES.map((s) => (
-            <Chip
-              key={s}
-              size="small"
-              variant={(task.counts[s] ?? 0) > 0 ? 'filled' : 'outlined'}
-              label={`${t(`state.${s}`)} ${task.counts[s] ?? 0}`}
-              data-testid={`count-${s}`}
-            />
+          {GATEWAY_UPGRADE_STATES.filter((s) => (task.counts[s] ?? 0) > 0).map((s) => (
+            <Chip key={s} size="small" label={`${t(`state.${s}`)} ${task.counts[s] ?? 0}`} data-testid={`count-${s}`} />
           ))}
         </Box>
       </Box>

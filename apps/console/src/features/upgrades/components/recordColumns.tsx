@@ -35,6 +35,7 @@ export function recordColumns(t: TFunction, keys: Key[]): Column<UpgradeRecord>[
     task: {
       key: 'task',
       label: t('upgrades:field.task'),
+      nowrap: true,
       render: (r) => (
         <Link component={RouterLink} to={taskDetailPath(r)} onClick={(e) => e.stopPropagation()}>
           {r.taskName}
@@ -45,12 +46,14 @@ export function recordColumns(t: TFunction, keys: Key[]): Column<UpgradeRecord>[
       key: 'kind',
       label: t('upgrades:field.upgradeType'),
       nowrap: true,
+      priority: 'secondary',
       render: (r) => kindText(t, r.upgradeType),
     },
     fromTo: {
       key: 'fromTo',
       label: t('upgrades:field.fromTo'),
       nowrap: true,
+      priority: 'secondary',
       render: (r) => `${r.fromVersion || '—'} → ${r.version}`,
     },
     state: { key: 'state', label: t('upgrades:field.state'), render: (r) => <RecordStateChip state={r.state} /> },

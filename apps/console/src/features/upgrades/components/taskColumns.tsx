@@ -33,7 +33,7 @@ export function TaskProgress({ task, t }: { task: UpgradeTask; t: TFunction }) {
   );
 }
 
-/** The task list's columns: on a phone the name, state and progress stay. */
+/** The task list's columns: on a phone the name and the progress stay. */
 export function taskColumns(t: TFunction): Column<UpgradeTask>[] {
   return [
     {
@@ -71,11 +71,16 @@ export function taskColumns(t: TFunction): Column<UpgradeTask>[] {
       ),
     },
     { key: 'maxLimit', label: t('upgrades:field.maxLimit'), align: 'right', priority: 'optional' },
-    { key: 'state', label: t('upgrades:field.state'), render: (r) => <TaskStateChip state={r.state} /> },
+    {
+      key: 'state',
+      label: t('upgrades:field.state'),
+      priority: 'secondary',
+      render: (r) => <TaskStateChip state={r.state} />,
+    },
     {
       key: 'progress',
       label: t('upgrades:field.progress'),
-      width: 170,
+      width: 150,
       render: (r) => <TaskProgress task={r} t={t} />,
     },
     {

@@ -16,6 +16,7 @@ export function versionColumns(t: TFunction, kind: UpgradeKind): Column<UpgradeV
     {
       key: 'file',
       label: t('upgrades:field.fileName'),
+      priority: 'secondary',
       render: (v) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <Tooltip title={`${t('upgrades:field.digest')} ${v.digest}`}>

@@ -34,6 +34,7 @@ export default function TaskDetail() {
       <Typography variant="subtitle1">{t('detail.records')}</Typography>
       <ListTable
         data-testid="task-records-table"
+        // On a phone the gateway and its steps stay (the steps say where it is, and a failure).
         columns={recordColumns(t, [
           'gateway',
           'fromTo',
@@ -45,7 +46,7 @@ export default function TaskDetail() {
           'error',
           'startedAt',
           'finishedAt',
-        ])}
+        ]).map((c) => (c.key === 'state' ? { ...c, priority: 'secondary' as const } : c))}
         rows={records.data?.rows ?? []}
         rowKey={(r) => r.id}
         amount={records.data?.amount ?? 0}

@@ -46,6 +46,7 @@ export default function UpgradeRecords() {
       {gw.missing && <Alert severity="warning">{t('records.gatewayMissing')}</Alert>}
       <ListTable
         data-testid="upgrade-records-table"
+        // On a phone the task and the state stay; the gateway is the one chosen above.
         columns={recordColumns(t, [
           'updatedAt',
           'gateway',
@@ -56,7 +57,7 @@ export default function UpgradeRecords() {
           'installStatus',
           'tries',
           'error',
-        ])}
+        ]).map((c) => (c.key === 'gateway' && gw.gwID ? { ...c, priority: 'secondary' as const } : c))}
         rows={q.data?.rows ?? []}
         rowKey={(r) => r.id}
         amount={q.data?.amount ?? 0}
