@@ -1,6 +1,7 @@
 import { gatewayTypeApi } from '@lns/contract/api/gateway-types';
 import { gwSdkApi, picoFirmwareApi } from '@lns/contract/api/upgrades';
 import { C } from '@lns/contract/codes';
+import { fileUrlOf } from '@lns/contract/files';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -15,7 +16,7 @@ import { list, ok } from './testFixtures';
 configure({ asyncUtilTimeout: 10_000 });
 
 const DIGEST = 'ef'.repeat(32);
-const FILE_URL = `/api/file/${DIGEST}`;
+const FILE_URL = fileUrlOf(DIGEST);
 const sdk = {
   sdkID: 3,
   version: 'sdk-1.0.2',

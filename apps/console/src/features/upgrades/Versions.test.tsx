@@ -1,5 +1,6 @@
 import { debUpgradeApi, packetForwarderUpgradeApi, upgradeRecordApi } from '@lns/contract/api/upgrades';
 import { C } from '@lns/contract/codes';
+import { fileUrlOf } from '@lns/contract/files';
 import { UPGRADE_TYPE } from '@lns/contract/upgrades';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { list, ok, recordOf, versionOf } from './testFixtures';
 configure({ asyncUtilTimeout: 10_000 });
 
 const DIGEST = 'cd'.repeat(32);
-const stored = (fileName: string) => ({ fileUrl: `/api/file/${DIGEST}`, fileName, size: 120, digest: DIGEST });
+const stored = (fileName: string) => ({ fileUrl: fileUrlOf(DIGEST), fileName, size: 120, digest: DIGEST });
 const deb = versionOf();
 const used = versionOf({
   id: 2,
@@ -94,7 +95,7 @@ describe('version pages', () => {
     await waitFor(() => expect(toast.current).toMatchObject({ kind: 'success', message: 'Created' }));
     expect(bodyOf(calls, debUpgradeApi.createNewVersion.path)).toEqual({
       name: 'bridge-1.3.0',
-      fileUrl: `/api/file/${DIGEST}`,
+      fileUrl: fileUrlOf(DIGEST),
       restartAfterInstall: true,
     });
   });
@@ -121,7 +122,7 @@ describe('version pages', () => {
     await waitFor(() => expect(name()).toHaveTextContent('A version of this name already exists'));
     expect(bodyOf(calls, packetForwarderUpgradeApi.createNewVersion.path)).toEqual({
       name: 'pf-2.1.0',
-      fileUrl: `/api/file/${DIGEST}`,
+      fileUrl: fileUrlOf(DIGEST),
       arch: 'mipsle',
     });
   });

@@ -1,3 +1,4 @@
+import { fileUrlOf } from '@lns/contract/files';
 import { UPGRADE_TYPE, type UpgradeVersion } from '@lns/contract/upgrades';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_TASK, type GatewayTypeOption, taskBody, typesFor, withType, withVersion } from './taskForm';
@@ -11,7 +12,7 @@ const version = (over: Partial<UpgradeVersion> = {}): UpgradeVersion => ({
   id: 4,
   versionName: 'pf-2.1.0',
   upgradeType: UPGRADE_TYPE.packetForwarder,
-  fileUrl: '/api/file/x',
+  fileUrl: fileUrlOf('ab'.repeat(32)),
   fileName: 'lora_pkt_fwd',
   size: 10,
   digest: 'ab'.repeat(32),

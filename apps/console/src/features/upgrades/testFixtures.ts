@@ -1,3 +1,4 @@
+import { fileUrlOf } from '@lns/contract/files';
 import {
   INSTALL_STATUS,
   UPGRADE_TYPE,
@@ -11,7 +12,7 @@ export const versionOf = (over: Partial<UpgradeVersion> = {}): UpgradeVersion =>
   id: 1,
   versionName: 'bridge-1.2.0',
   upgradeType: UPGRADE_TYPE.deb,
-  fileUrl: `/api/file/${'ab'.repeat(32)}`,
+  fileUrl: fileUrlOf('ab'.repeat(32)),
   fileName: 'bridge_1.2.0_armhf.deb',
   size: 245_760,
   digest: 'ab'.repeat(32),
