@@ -144,13 +144,8 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       const onlineRow = records.getByRole('row').filter({ hasText: online.gwName });
       const offlineRow = records.getByRole('row').filter({ hasText: offline.gwName });
       await expect(offlineRow).toContainText(w.waiting);
-      // Installed, the gateway counts once it reports the version: its next report, asked for now.
-      const reporting = setInterval(() => void agent?.reportNow().catch(() => {}), 1500);
-      try {
-        await expect(onlineRow).toContainText(w.completed, { timeout: 60_000 });
-      } finally {
-        clearInterval(reporting);
-      }
+      // A packet forwarder that passed its check counts as completed with the agent's answer.
+      await expect(onlineRow).toContainText(w.completed, { timeout: 60_000 });
       expect(readFileSync(program).equals(pkg)).toBe(true);
       await expect(onlineRow.getByTestId(/^steps-/)).toHaveAttribute('data-step', 'completed');
       await expect(offlineRow.getByTestId(/^steps-/)).toHaveAttribute('data-step', 'waiting');
