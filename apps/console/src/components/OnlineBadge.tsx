@@ -10,6 +10,7 @@ export function OnlineBadge({ online }: { online: boolean }) {
       color={online ? 'success' : 'default'}
       variant={online ? 'filled' : 'outlined'}
       label={online ? t('gatewayPicker.online') : t('gatewayPicker.offline')}
+      data-online={online}
     />
   );
 }

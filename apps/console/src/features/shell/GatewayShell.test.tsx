@@ -88,6 +88,7 @@ describe('web shell page', () => {
     session.signIn({ token: 'tok', name: 'admin', userID: 1, admin: 1 });
     calls = stubFetch({
       [gatewayApi.list.path]: { code: 0, data: [row], amount: 1 },
+      [gatewayApi.statusInfo.path]: { code: 0, data: { ...row, report: {} } },
       [gatewayCommandApi.openWssh.path]: () => {
         socketsAtOpenWssh.push(FakeWS.all.length);
         return openWssh;

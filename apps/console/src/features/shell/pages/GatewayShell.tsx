@@ -1,4 +1,3 @@
-import { normalizeHex } from '@lns/contract/hex';
 import type { SocketState } from '@lns/contract/streams';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -10,9 +9,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useGatewaySearch } from '../api';
-import { GatewayPicker, type PickedGateway } from '../components/GatewayPicker';
+import { GatewayPicker } from '../../../components/GatewayPicker';
+import { OnlineBadge } from '../../../components/OnlineBadge';
+import { isGwID, useChosenGateway } from '../../../lib/chosenGateway';
 import { ShellTerminal } from '../components/ShellTerminal';
 import type { ShellTerm } from '../terminal';
 import { useShellSession } from '../useShellSession';
@@ -31,26 +30,26 @@ const STATE_COLOR: Record<SocketState, 'warning' | 'success' | 'default'> = {
  */
 export default function GatewayShell() {
   const { t } = useTranslation('shell');
-  const [params, setParams] = useSearchParams();
-  const gwID = normalizeHex(params.get('gwID') ?? '');
-  const valid = /^[0-9a-f]{16}$/.test(gwID);
-  // The chosen gateway's row, for its online state (and its name when the address lacks it).
-  const row = useGatewaySearch(valid ? gwID : '').data?.rows.find((r) => r.gwID === gwID);
-  const picked: PickedGateway | null = valid
-    ? { gwID, gwName: row?.gwName ?? params.get('gwName') ?? '', online: row?.online }
-    : null;
+  const gw = useChosenGateway();
+  const gwID = gw.gwID;
+  const valid = isGwID(gwID);
 
   const termRef = useRef<ShellTerm | null>(null);
   const shell = useShellSession(valid ? gwID : '', termRef);
   const busy = shell.phase === 'preparing' || shell.phase === 'live';
 
-  const pick = (g: PickedGateway | null) => setParams(g ? { gwID: g.gwID, gwName: g.gwName } : {}, { replace: true });
-
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
       <Typography variant="h6">{t('title')}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <GatewayPicker value={picked} onChange={pick} />
+        <GatewayPicker
+          sx={{ minWidth: 0, width: { xs: '100%', sm: 440 } }}
+          label={t('gateway')}
+          testId="shell-gateway"
+          value={gw.picked}
+          onChange={gw.choose}
+        />
+        {gw.info && <OnlineBadge online={gw.info.online} />}
         <Chip
           size="small"
           color={STATE_COLOR[shell.state]}
