@@ -21,10 +21,11 @@ export const FINISHED_COMMAND_STATES: readonly CommandState[] = ['done', 'skippe
 export const RECORD_KINDS = [...GATEWAY_COMMANDS, 'webShell', 'frequencyScan', 'logDownload', 'upgrade'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
-/** Commands that only read: they are answered even while another command runs (never 12008). */
-export const READ_ONLY_COMMANDS: readonly GatewayCommand[] = ['queryRssh', 'queryWssh'];
-/** Commands the console calls with GET; the others are POST. */
-export const GET_COMMANDS: readonly GatewayCommand[] = ['queryRssh', 'queryWssh'];
+/**
+ * Commands that only read: called with GET (the others are POST) and answered even while another
+ * command runs (never 12008).
+ */
+export const QUERY_COMMANDS: readonly GatewayCommand[] = ['queryRssh', 'queryWssh'];
 
 /** How long the server waits for the agent's answer by default (s); GATEWAY_COMMAND_TIMEOUT_S. */
 export const COMMAND_TIMEOUT_DEFAULT_S = 60;

@@ -1,6 +1,6 @@
 import { gatewayCommandApi as api } from '@lns/contract/api/gateway-commands';
 import { GATEWAY_COMMANDS, type GatewayCommand } from '@lns/contract/gateway-agent';
-import { GET_COMMANDS, READ_ONLY_COMMANDS, rsshExtra } from '@lns/contract/gateway-commands';
+import { QUERY_COMMANDS, rsshExtra } from '@lns/contract/gateway-commands';
 import { pageWindow } from '@lns/contract/paging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '../../errors';
@@ -53,7 +53,7 @@ export const gatewayCommandRoutes: RouteModule = (app, s) => {
       extra: sent,
       cToken,
       userName: req.user.name,
-      exclusive: !READ_ONLY_COMMANDS.includes(cmd),
+      exclusive: !QUERY_COMMANDS.includes(cmd),
       timeoutS: c.GATEWAY_COMMAND_TIMEOUT_S,
     };
     const { record, refusal } = await s.gatewayCommands.complete(await s.gatewayCommands.begin(r), r);
@@ -61,7 +61,7 @@ export const gatewayCommandRoutes: RouteModule = (app, s) => {
   };
 
   for (const cmd of GATEWAY_COMMANDS) {
-    if (GET_COMMANDS.includes(cmd)) {
+    if (QUERY_COMMANDS.includes(cmd)) {
       route(app, api[cmd] as typeof api.queryRssh, (req, reply) => run(req, reply, req.query.gatewayId, cmd));
     } else {
       route(app, api[cmd] as typeof api.openSSH, (req, reply) =>
