@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
-/** Online or offline, as the gateway pickers and page headers show a gateway. */
+/** Online or offline, as the gateway pickers, lists and page headers show a gateway. */
 export function OnlineBadge({ online }: { online: boolean }) {
   const { t } = useTranslation('widgets');
   return (

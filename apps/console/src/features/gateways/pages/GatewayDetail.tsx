@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { OnlineBadge } from '../../../components/OnlineBadge';
 import { StatusList } from '../../../components/StatusList';
 import { formatTime } from '../../../lib/format';
 import { useGatewayInfo } from '../api';
 import { GatewayFormDialog } from '../components/GatewayFormDialog';
-import { OnlineChip } from '../components/OnlineChip';
 import { MqttCredentials } from '../components/status/MqttCredentials';
 import { StatusSummary } from '../components/status/StatusSummary';
 
@@ -41,7 +41,7 @@ export default function GatewayDetail() {
         >
           {g.gwName}
         </Typography>
-        <OnlineChip online={g.online} />
+        <OnlineBadge online={g.online} />
         <Button
           variant="contained"
           startIcon={<EditIcon />}

@@ -19,6 +19,7 @@ import { DeleteDialog } from '../../../components/DeleteDialog';
 import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { type Column, ListTable } from '../../../components/ListTable';
 import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
+import { OnlineBadge } from '../../../components/OnlineBadge';
 import { actionsColumn } from '../../../components/RowActions';
 import { refusalOf } from '../../../lib/api';
 import { useRegions } from '../../../lib/catalog';
@@ -30,7 +31,6 @@ import { useSession } from '../../../lib/useSession';
 import { deleteGateways, gwKeys, useGatewayList, useGatewayTags, useGatewayTypes } from '../api';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { GatewayFormDialog } from '../components/GatewayFormDialog';
-import { OnlineChip } from '../components/OnlineChip';
 import { LinkChip } from '../components/status/LinkChip';
 
 const detailLink = (g: GatewayRow) => `/gateway/detail?gwID=${g.gwID}&gwName=${encodeURIComponent(g.gwName)}`;
@@ -114,7 +114,7 @@ export default function GatewayList() {
         <Chip size="small" variant="outlined" label={g.gwType} sx={{ borderColor: g.typeColor, color: g.typeColor }} />
       ),
     },
-    { key: 'online', label: t('online'), sortable: true, render: (g) => <OnlineChip online={g.online} /> },
+    { key: 'online', label: t('online'), sortable: true, render: (g) => <OnlineBadge online={g.online} /> },
     {
       key: 'mqtt',
       label: t('link'),

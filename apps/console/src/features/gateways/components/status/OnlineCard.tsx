@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { OnlineBadge } from '../../../../components/OnlineBadge';
 import { StatusList } from '../../../../components/StatusList';
 import { formatTime } from '../../../../lib/format';
 import type { StatusOf } from '../../api';
-import { OnlineChip } from '../OnlineChip';
 import { LinkChip } from './LinkChip';
 import { StatusCard } from './StatusCard';
 
@@ -20,7 +20,7 @@ export function OnlineCard({ online }: { online: StatusOf<'online'> | undefined 
       {o && (
         <StatusList
           items={[
-            { label: t('online'), value: <OnlineChip online={o.online} />, copy: false },
+            { label: t('online'), value: <OnlineBadge online={o.online} />, copy: false },
             { label: t('link'), value: <LinkChip link={o.link} testId="gw-online-link" />, copy: false },
             { label: t('lastSeen'), value: o.lastSeen ? formatTime(o.lastSeen) : '—' },
             {
