@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FileUpload } from '../../../components/FileUpload';
+import { FileField } from '../../../components/FileField';
 import { FormDialog } from '../../../components/FormDialog';
 import { validationText } from '../../../lib/form/messages';
 import { useContractForm } from '../../../lib/form/useContractForm';
@@ -112,15 +112,15 @@ export function FuotaFormDialog({ onClose, mcEUI = '' }: { onClose: () => void; 
           testId="fuota-mcEUI"
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <FileUpload
+          <FileField
+            form={form}
+            field="fileUrl"
             label={t('field.file')}
             maxBytes={FIRMWARE_MAX_BYTES}
             tooLargeText={() => validationText('firmwareTooLarge')}
             hint={t('hint.file')}
-            value={v.fileUrl ? { fileName: v.fileName, size: v.fileSize } : null}
-            error={form.errorText('payload') ?? form.errorText('fileUrl')}
+            error={form.errorText('payload')}
             onRead={(file, bytes) => {
-              set('fileUrl', '');
               const versions = firmwareVersions(bytes);
               if (versions) {
                 set('oldVersion', versions.oldVersion);
@@ -128,16 +128,6 @@ export function FuotaFormDialog({ onClose, mcEUI = '' }: { onClose: () => void; 
               }
               set('fromHeader', Boolean(versions));
               if (!v.firmwareName.trim()) set('firmwareName', baseName(file.name));
-            }}
-            onUploaded={({ stored, file }) => {
-              set('fileName', file.name);
-              set('fileSize', stored.size);
-              set('fileUrl', stored.fileUrl);
-            }}
-            onRemove={() => {
-              set('fileUrl', '');
-              set('fileName', '');
-              set('fileSize', 0);
             }}
             testId="fuota-file"
           />

@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { FileUpload, megaText } from '../../../components/FileUpload';
+import { FileField } from '../../../components/FileField';
+import { megaText } from '../../../components/FileUpload';
 import { FormDialog } from '../../../components/FormDialog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
@@ -77,23 +78,12 @@ export function PicoFormDialog({ onClose }: { onClose: () => void }) {
           {...form.fieldState('version', t('hint.name', { max: VERSION_NAME_MAX }))}
           slotProps={{ htmlInput: { maxLength: VERSION_NAME_MAX, 'data-testid': 'pico-version' } }}
         />
-        <FileUpload
+        <FileField
+          form={form}
+          field="fileUrl"
           label={t('field.file')}
           maxBytes={maxBytes}
           hint={t('hint.file', { max: megaText(maxBytes) })}
-          value={v.fileUrl ? { fileName: v.fileName, size: v.fileSize } : null}
-          error={form.errorText('fileUrl')}
-          onRead={() => set('fileUrl', '')}
-          onUploaded={({ stored, file }) => {
-            set('fileName', file.name);
-            set('fileSize', stored.size);
-            set('fileUrl', stored.fileUrl);
-          }}
-          onRemove={() => {
-            set('fileUrl', '');
-            set('fileName', '');
-            set('fileSize', 0);
-          }}
           testId="pico-file"
         />
       </Box>

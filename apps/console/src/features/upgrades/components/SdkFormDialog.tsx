@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FileUpload, megaText } from '../../../components/FileUpload';
+import { FileField } from '../../../components/FileField';
+import { megaText } from '../../../components/FileUpload';
 import { FormDialog } from '../../../components/FormDialog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import type { RefusalTable } from '../../../lib/form/useFormSubmit';
@@ -21,8 +22,8 @@ export interface SdkForm {
   /** The file store's reference ('' until a file is uploaded). */
   filestore: string;
   fileName: string;
-  /** Unknown (0) for the stored file of a version being changed. */
-  fileSize: number;
+  /** Unknown (undefined) for the stored file of a version being changed. */
+  fileSize?: number;
   controlType: ControlType;
 }
 
@@ -42,7 +43,7 @@ export function SdkFormDialog({ sdk, onClose }: { sdk?: SdkRow; onClose: () => v
       version: sdk?.version ?? '',
       filestore: sdk?.filestore ?? '',
       fileName: sdk?.fileName ?? '',
-      fileSize: 0,
+      fileSize: undefined,
       controlType: sdk?.controlType ?? SDK_CONTROL_TYPES[0],
     } as SdkForm,
     toBody: (v: SdkForm) => ({
@@ -74,23 +75,12 @@ export function SdkFormDialog({ sdk, onClose }: { sdk?: SdkRow; onClose: () => v
           {...form.fieldState('version', t('hint.name', { max: VERSION_NAME_MAX }))}
           slotProps={{ htmlInput: { maxLength: VERSION_NAME_MAX, 'data-testid': 'sdk-version' } }}
         />
-        <FileUpload
+        <FileField
+          form={form}
+          field="filestore"
           label={t('field.file')}
           maxBytes={maxBytes}
           hint={t('hint.file', { max: megaText(maxBytes) })}
-          value={v.filestore ? { fileName: v.fileName, size: v.fileSize || undefined } : null}
-          error={form.errorText('filestore')}
-          onRead={() => set('filestore', '')}
-          onUploaded={({ stored, file }) => {
-            set('fileName', file.name);
-            set('fileSize', stored.size);
-            set('filestore', stored.fileUrl);
-          }}
-          onRemove={() => {
-            set('filestore', '');
-            set('fileName', '');
-            set('fileSize', 0);
-          }}
           testId="sdk-file"
         />
         <TextField

@@ -9,7 +9,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { FileUpload, megaText } from '../../../components/FileUpload';
+import { FileField } from '../../../components/FileField';
+import { megaText } from '../../../components/FileUpload';
 import { FormDialog } from '../../../components/FormDialog';
 import { validationText } from '../../../lib/form/messages';
 import { useContractForm } from '../../../lib/form/useContractForm';
@@ -78,25 +79,14 @@ export function VersionFormDialog({ kind, onClose }: { kind: UpgradeKind; onClos
           {...form.fieldState('name', t('hint.name', { max: VERSION_NAME_MAX }))}
           slotProps={{ htmlInput: { maxLength: VERSION_NAME_MAX, 'data-testid': 'version-name' } }}
         />
-        <FileUpload
+        <FileField
+          form={form}
+          field="fileUrl"
           label={t('field.file')}
           maxBytes={maxBytes}
           accept={deb ? DEB_EXTENSION : undefined}
           refuse={deb ? (f) => (isDebFile(f.name) ? undefined : validationText('debFileOnly')) : undefined}
           hint={t(deb ? 'hint.debFile' : 'hint.file', { max })}
-          value={v.fileUrl ? { fileName: v.fileName, size: v.fileSize } : null}
-          error={form.errorText('fileUrl')}
-          onRead={() => set('fileUrl', '')}
-          onUploaded={({ stored, file }) => {
-            set('fileName', file.name);
-            set('fileSize', stored.size);
-            set('fileUrl', stored.fileUrl);
-          }}
-          onRemove={() => {
-            set('fileUrl', '');
-            set('fileName', '');
-            set('fileSize', 0);
-          }}
           testId="version-file"
         />
         {hasArch(kind) ? (
