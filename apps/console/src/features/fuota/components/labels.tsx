@@ -1,9 +1,9 @@
 import { FUOTA_DEVICE_STATE, type FuotaDeviceRow, type FuotaTaskStatus } from '@lns/contract/fuota';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CaptionedProgress, clampPercent } from '../../../components/CaptionedProgress';
 
 const STATUS_COLOR: Record<FuotaTaskStatus, ChipProps['color']> = {
   waiting: 'default',
@@ -28,20 +28,15 @@ export function StatusChip({ status }: { status: FuotaTaskStatus }) {
 /** Transfer progress 0–100 %: a bar and its figure. */
 export function ProgressBar({ value, testId }: { value: number; testId?: string }) {
   const { t } = useTranslation('fuota');
-  const v = Math.max(0, Math.min(100, value));
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 110 }}>
-      <LinearProgress
-        variant="determinate"
-        value={v}
-        sx={{ flexGrow: 1, height: 6, borderRadius: 3 }}
-        aria-label={t('progress')}
-        data-testid={testId}
-      />
-      <Typography variant="caption" sx={{ minWidth: 36, textAlign: 'right', whiteSpace: 'nowrap' }}>
-        {t('percent', { value: v })}
-      </Typography>
-    </Box>
+    <CaptionedProgress
+      value={value}
+      caption={t('percent', { value: clampPercent(value) })}
+      label={t('progress')}
+      testId={testId}
+      minWidth={110}
+      captionWidth={36}
+    />
   );
 }
 

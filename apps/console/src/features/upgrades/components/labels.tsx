@@ -8,10 +8,10 @@ import {
 } from '@lns/contract/upgrades';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CaptionedProgress } from '../../../components/CaptionedProgress';
 
 const TASK_COLOR: Record<UpgradeTaskState, ChipProps['color']> = {
   waiting: 'default',
@@ -69,20 +69,15 @@ export function kindText(t: TFunction, upgradeType: number): string {
 /** A bar and a caption: "3 / 10" for counts, "40 %" for a percentage. */
 export function ProgressCell({ value, caption, testId }: { value: number; caption: string; testId?: string }) {
   const { t } = useTranslation('upgrades');
-  const v = Math.max(0, Math.min(100, value));
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 120 }}>
-      <LinearProgress
-        variant="determinate"
-        value={v}
-        sx={{ flexGrow: 1, height: 6, borderRadius: 3 }}
-        aria-label={t('field.progress')}
-        data-testid={testId}
-      />
-      <Typography variant="caption" sx={{ minWidth: 40, textAlign: 'right', whiteSpace: 'nowrap' }}>
-        {caption}
-      </Typography>
-    </Box>
+    <CaptionedProgress
+      value={value}
+      caption={caption}
+      label={t('field.progress')}
+      testId={testId}
+      minWidth={120}
+      captionWidth={40}
+    />
   );
 }
 
