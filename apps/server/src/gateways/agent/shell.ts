@@ -153,7 +153,9 @@ export class ShellSessions {
     socket.on('error', () => end('server', 'socket error'));
 
     await sub.ready.catch(() => {});
-    if (!toAgent({ type: 'open', cols: o.cols, rows: o.rows })) end('offline');
+    // The browser may have gone while the record was written: its close event came before the handler.
+    if (socket.readyState !== socket.OPEN) end('server', 'the browser left');
+    else if (!toAgent({ type: 'open', cols: o.cols, rows: o.rows })) end('offline');
     else {
       openTimer = setTimeout(() => end('timeout', 'the gateway did not start the shell'), OPEN_TIMEOUT_MS);
       armIdle();
