@@ -88,7 +88,7 @@ export const archVersionBody = z.object({
   fileUrl: z.string().min(1, V.upgradeFileEmpty).max(256),
   arch: z.enum(GW_ARCHS),
 });
-export const versionIdBody = z.object({ versionId: z.coerce.number().int().min(1) });
+export const versionIdBody = z.object({ versionId: queryId() });
 
 export const upgradeVersion = z.object({
   id: z.number(),
@@ -120,10 +120,10 @@ export const upgradeTaskBody = z.object({
     .min(1, V.gatewayTypesEmpty)
     .max(100),
   upgradeType: z.coerce.number().pipe(z.union(Object.values(UPGRADE_TYPE).map((n) => z.literal(n)))),
-  versionId: z.coerce.number().int().min(1),
+  versionId: queryId(),
   maxLimit: z.coerce.number().int().min(MAX_LIMIT_RANGE[0]).max(MAX_LIMIT_RANGE[1]).default(MAX_LIMIT_DEFAULT),
 });
-export const taskIdBody = z.object({ taskId: z.coerce.number().int().min(1) });
+export const taskIdBody = z.object({ taskId: queryId() });
 export const taskIdQuery = z.object({ taskId: queryId() });
 
 export const upgradeTask = z.object({
@@ -201,8 +201,8 @@ export const sdkBody = z.object({
   filestore: z.string().min(1, V.upgradeFileEmpty).max(256),
   controlType: z.enum(SDK_CONTROL_TYPES).default('Pico'),
 });
-export const sdkUpdateBody = sdkBody.extend({ sdkID: z.coerce.number().int().min(1) });
-export const sdkIdBody = z.object({ sdkID: z.coerce.number().int().min(1) });
+export const sdkUpdateBody = sdkBody.extend({ sdkID: queryId() });
+export const sdkIdBody = z.object({ sdkID: queryId() });
 export const sdkRow = z.object({
   sdkID: z.number(),
   version: z.string(),
@@ -213,7 +213,7 @@ export const sdkRow = z.object({
   updatedAt: z.number(),
 });
 export const picoFirmwareBody = z.object({
-  gwType: z.string().trim().min(1, V.gwTypeEmpty).max(20),
+  gwType: text().trim().min(1, V.gwTypeEmpty).max(20),
   version: versionName,
   fileUrl: z.string().min(1, V.upgradeFileEmpty).max(256),
 });
@@ -225,6 +225,6 @@ export const picoFirmwareRow = z.object({
   fileName: z.string(),
   createdAt: z.number(),
 });
-export const picoIdBody = z.object({ id: z.coerce.number().int().min(1) });
+export const picoIdBody = z.object({ id: queryId() });
 
 export const UPGRADE_ARCHS = GW_ARCHS;
