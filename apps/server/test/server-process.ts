@@ -88,7 +88,8 @@ export async function serverProcess(extraEnv: Record<string, string> = {}) {
     },
     async boot() {
       this.spawn();
-      await until(async () => ((await fetch(`${base}/api/version`)).ok ? true : undefined));
+      // Migrations on a fresh database in a child process: slow on a busy 2-core machine.
+      await until(async () => ((await fetch(`${base}/api/version`)).ok ? true : undefined), 150_000);
       token = undefined;
       token = (await api('POST', '/api/login', { name: 'admin', password: PROCESS_PASSWORD })).token!;
     },

@@ -26,5 +26,5 @@ describe('first start killed while it creates the schema', () => {
     const apps = await s.api('GET', '/api/application/list?pageNo=1&pageSize=50');
     expect(apps.code).toBe(0);
     expect(migrationFiles().length).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 });
