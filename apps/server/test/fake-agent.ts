@@ -1,3 +1,4 @@
+import { API } from '@lns/contract/api/index';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { TestApp } from './harness';
 
@@ -28,7 +29,7 @@ export class FakeAgent {
   ) {}
 
   static async connect(t: TestApp, token: string, gwID: string): Promise<FakeAgent> {
-    const cred = (await t.call(token, 'GET', '/api/gateway/mqtt/info', { gwID })).body.data;
+    const cred = (await t.call(token, 'GET', API.gateway.mqttInfo.path, { gwID })).body.data;
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.integrations.broker!.port}`, {
       username: cred.username,
       password: cred.password,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { API } from '@lns/contract/api/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../apps/server/test/harness';
 import { type Agent, startAgent } from './agent';
@@ -31,9 +32,9 @@ describe('remote operations of the real agent through the server', () => {
       [offlineGw, 'ops-agent-off'],
     ] as const) {
       const gw = { gwID: id, gwName: name, region: 'eu868', subnet: 'eu868-default', gwType: 'generic', txPower: 0 };
-      expect((await call('POST', '/api/gateway/create', gw)).code).toBe(0);
+      expect((await call('POST', API.gateway.create.path, gw)).code).toBe(0);
     }
-    const cred = (await call('GET', '/api/gateway/mqtt/info', { gwID })).data;
+    const cred = (await call('GET', API.gateway.mqttInfo.path, { gwID })).data;
     dir = mkdtempSync(join(os.tmpdir(), 'gw-ops-'));
     mkdirSync(join(dir, 'log', 'lora'), { recursive: true });
     writeFileSync(join(dir, 'log', 'agent.log'), agentLog);
@@ -71,7 +72,7 @@ describe('remote operations of the real agent through the server', () => {
       },
     );
     for (;;) {
-      if ((await call('GET', '/api/gateway/status/online', { gwID })).data?.online) break;
+      if ((await call('GET', API.gateway.statusOnline.path, { gwID })).data?.online) break;
       await new Promise((r) => setTimeout(r, 20));
     }
   }, 120_000);
@@ -83,24 +84,28 @@ describe('remote operations of the real agent through the server', () => {
   });
 
   it('runs a command: the agent gets it and answers under the same cToken', async () => {
-    const res = await call('POST', '/api/gwcmd/create', { gwID, cmdType: 'reboot', cToken: 'reboot-token-1' });
+    const res = await call('POST', API.gatewayCommand.create.path, {
+      gwID,
+      cmdType: 'reboot',
+      cToken: 'reboot-token-1',
+    });
     expect(res).toMatchObject({ code: 0, data: { cToken: 'reboot-token-1', state: 'done' } });
     expect(res.data.result).toMatchObject({ code: 0, stdout: 'reboot reboot-token-1' });
-    const sys = await call('POST', '/api/gatewayCommand/syncSystemInfo', { gatewayId: gwID });
+    const sys = await call('POST', API.gatewayCommand.syncSystemInfo.path, { gatewayId: gwID });
     expect(sys).toMatchObject({ code: 0, data: { state: 'done', result: { reported: true } } });
   });
 
   it('answers 12007, 12002 with the gateway’s words, and 12008 while a command runs', async () => {
-    expect((await call('POST', '/api/gatewayCommand/openSSH', { gatewayId: gwID })).code).toBe(12007);
-    const failed = await call('POST', '/api/gatewayCommand/restartPacketForwarder', { gatewayId: gwID });
+    expect((await call('POST', API.gatewayCommand.openSSH.path, { gatewayId: gwID })).code).toBe(12007);
+    const failed = await call('POST', API.gatewayCommand.restartPacketForwarder.path, { gatewayId: gwID });
     expect(failed.code).toBe(12002);
     expect(failed.msg).toContain('lora-pkt-fwd not found');
     expect(failed.data).toMatchObject({ state: 'error', result: { code: 5 } });
 
-    const slow = call('POST', '/api/gatewayCommand/closeWeb', { gatewayId: gwID });
+    const slow = call('POST', API.gatewayCommand.closeWeb.path, { gatewayId: gwID });
     let busy: number | undefined;
     for (let i = 0; i < 100 && busy !== 12008; i++) {
-      busy = (await call('POST', '/api/gatewayCommand/reboot', { gatewayId: gwID })).code;
+      busy = (await call('POST', API.gatewayCommand.reboot.path, { gatewayId: gwID })).code;
     }
     expect(busy).toBe(12008);
     // The agent ends it before the server stops waiting, and says so.
@@ -111,35 +116,35 @@ describe('remote operations of the real agent through the server', () => {
 
   it('answers an offline gateway with 12003 at once', async () => {
     const started = Date.now();
-    expect((await call('POST', '/api/gatewayCommand/reboot', { gatewayId: offlineGw })).code).toBe(12003);
+    expect((await call('POST', API.gatewayCommand.reboot.path, { gatewayId: offlineGw })).code).toBe(12003);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('lists the gateway’s log files and downloads one byte for byte', async () => {
-    const list = await call('GET', '/api/gateway/logfile/list', { gateway_id: gwID, log_file_dir: '/var/log/' });
+    const list = await call('GET', API.gatewayLog.list.path, { gateway_id: gwID, log_file_dir: '/var/log/' });
     expect(list.data.files.map((f: { logName: string; logSize: number }) => [f.logName, f.logSize])).toEqual([
       ['agent.log', 250],
       ['lora/pkt.log', 0],
     ]);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/gateway/logfile/download',
+      url: API.gatewayLog.download.path,
       query: { gateway_id: gwID, log_file_dir: '/var/log/', logName: 'agent.log' },
       headers: { 'x-access-token': admin },
     });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(agentLog)).toBe(true);
-    const rlog = await call('GET', '/api/gateway/logfile/list', { gateway_id: gwID, log_file_dir: '/var/rlog/' });
+    const rlog = await call('GET', API.gatewayLog.list.path, { gateway_id: gwID, log_file_dir: '/var/rlog/' });
     expect(rlog.code).toBe(12002);
   });
 
   it('runs a noise scan and keeps its points', async () => {
     const range = { frequencyMin: 868_000_000, frequencyMax: 868_400_000, frequencyStep: 200_000 };
-    const started = await call('POST', '/api/gateway/frequencyScan/start', { gatewayId: gwID, ...range });
+    const started = await call('POST', API.frequencyScan.start.path, { gatewayId: gwID, ...range });
     expect(started.code).toBe(0);
     let latest: any;
     for (let i = 0; i < 200 && !latest; i++) {
-      latest = (await call('GET', '/api/gateway/frequencyScan/latestRecord', { gatewayId: gwID })).data;
+      latest = (await call('GET', API.frequencyScan.latestRecord.path, { gatewayId: gwID })).data;
       if (!latest) await new Promise((r) => setTimeout(r, 25));
     }
     expect(latest).toMatchObject({ id: started.data.id, state: 'done' });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { API } from '@lns/contract/api/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../apps/server/test/harness';
 import { freePort } from '../../../apps/server/test/server-process';
@@ -28,7 +29,7 @@ describe('upgrade tasks with real agents', () => {
 
   async function start(i: number, extra: Record<string, unknown> = {}): Promise<void> {
     const gwID = gwIdOf(i);
-    const cred = (await call('GET', '/api/gateway/mqtt/info', { gwID })).data;
+    const cred = (await call('GET', API.gateway.mqttInfo.path, { gwID })).data;
     const home = join(dir, `gw${i}`);
     agents.push(
       await startAgent(
@@ -77,7 +78,7 @@ describe('upgrade tasks with real agents', () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     admin = await t.login();
     dir = mkdtempSync(join(os.tmpdir(), 'gw-upgrade-e2e-'));
-    expect((await call('POST', '/api/gwtype/create', { gwType: 'fleetarm', arch: 'arm' })).code).toBe(0);
+    expect((await call('POST', API.gatewayType.create.path, { gwType: 'fleetarm', arch: 'arm' })).code).toBe(0);
     for (let i = 0; i < N; i++) {
       const gw = {
         gwID: gwIdOf(i),
@@ -87,7 +88,7 @@ describe('upgrade tasks with real agents', () => {
         gwType: 'fleetarm',
         txPower: 0,
       };
-      expect((await call('POST', '/api/gateway/create', gw)).code).toBe(0);
+      expect((await call('POST', API.gateway.create.path, gw)).code).toBe(0);
       roots.push(dpkgRoot(join(dir, `gw${i}`, 'root')));
     }
     // Gateway 0 has this version already (its agent says so in every report).
@@ -107,11 +108,11 @@ describe('upgrade tasks with real agents', () => {
   it('installs on every gateway, at most 5 at once, skips the current one and takes the offline one when it comes', async () => {
     const deb = buildDeb(dir, '1.1');
     const file = (await t.services.files.save(deb, 'lns-hello_1.1_all.deb', 1)).file;
-    const version = await call('POST', '/api/debUpgrade/createNewVersion', {
+    const version = await call('POST', API.debUpgrade.createNewVersion.path, {
       name: 'hello-1.1',
       fileUrl: file.fileUrl,
     });
-    const created = await call('POST', '/api/upgradeTask/create', {
+    const created = await call('POST', API.upgradeTask.create.path, {
       name: 'hello 1.1',
       upgradeType: 1,
       versionId: version.data.id,
@@ -120,7 +121,8 @@ describe('upgrade tasks with real agents', () => {
     });
     expect(created.code).toBe(0);
     const taskId = created.data.taskId;
-    const records = () => call('GET', '/api/upgradeRecord/listByTaskId', { taskId, pageSize: 50 }).then((b) => b.data);
+    const records = () =>
+      call('GET', API.upgradeRecord.listByTaskId.path, { taskId, pageSize: 50 }).then((b) => b.data);
     let most = 0;
     const count = (rs: { state: string }[]) => {
       most = Math.max(most, rs.filter((r) => r.state === 'upgrading').length);
@@ -133,7 +135,7 @@ describe('upgrade tasks with real agents', () => {
     expect(most).toBeLessThanOrEqual(5);
     await start(N - 1);
     const done = await until(
-      () => call('GET', '/api/upgradeTask/detail', { taskId }).then((b) => b.data),
+      () => call('GET', API.upgradeTask.detail.path, { taskId }).then((b) => b.data),
       (d) => d.state === 'completed',
     );
     expect(done.counts).toMatchObject({ completed: N - 1, skipped: 1, error: 0 });
@@ -150,11 +152,11 @@ describe('upgrade tasks with real agents', () => {
     const bad = readFileSync(stored);
     bad[bad.length - 1]! ^= 0xff;
     writeFileSync(stored, bad);
-    const version = await call('POST', '/api/debUpgrade/createNewVersion', {
+    const version = await call('POST', API.debUpgrade.createNewVersion.path, {
       name: 'hello-1.2',
       fileUrl: file.fileUrl,
     });
-    const created = await call('POST', '/api/upgradeTask/create', {
+    const created = await call('POST', API.upgradeTask.create.path, {
       name: 'hello 1.2',
       upgradeType: 1,
       versionId: version.data.id,
@@ -162,11 +164,11 @@ describe('upgrade tasks with real agents', () => {
       maxLimit: 12,
     });
     const done = await until(
-      () => call('GET', '/api/upgradeTask/detail', { taskId: created.data.taskId }).then((b) => b.data),
+      () => call('GET', API.upgradeTask.detail.path, { taskId: created.data.taskId }).then((b) => b.data),
       (d) => d.state === 'abnormal' || d.state === 'completed',
     );
     expect(done.counts).toMatchObject({ error: N });
-    const rec = (await call('GET', '/api/upgradeRecord/list', { gatewayId: gwIdOf(3) })).data[0];
+    const rec = (await call('GET', API.upgradeRecord.list.path, { gatewayId: gwIdOf(3) })).data[0];
     expect(rec).toMatchObject({ version: 'hello-1.2', state: 'error', installStatus: 10 });
     expect(roots[3]!.status()).toContain('Version: 1.1');
   }, 120_000);
@@ -176,7 +178,7 @@ describe('upgrade tasks with real agents', () => {
     const i = N;
     const gwID = gwIdOf(i);
     const gw = { gwID, gwName: `fleet-${i}`, region: 'eu868', subnet: 'eu868-default', gwType: 'fleetarm', txPower: 0 };
-    expect((await call('POST', '/api/gateway/create', gw)).code).toBe(0);
+    expect((await call('POST', API.gateway.create.path, gw)).code).toBe(0);
     roots.push(dpkgRoot(join(dir, `gw${i}`, 'root')));
     await start(i, {
       commands: { restartPacketForwarder: pf.restart },
@@ -190,12 +192,12 @@ describe('upgrade tasks with real agents', () => {
       },
     });
     const file = (await t.services.files.save(Buffer.from(forwarderBuild('new', false)), 'lora_pkt_fwd', 1)).file;
-    const version = await call('POST', '/api/packetForwarderUpgrade/createNewVersion', {
+    const version = await call('POST', API.packetForwarderUpgrade.createNewVersion.path, {
       name: 'pf-bad',
       fileUrl: file.fileUrl,
       arch: 'arm',
     });
-    const created = await call('POST', '/api/upgradeTask/create', {
+    const created = await call('POST', API.upgradeTask.create.path, {
       name: 'pf bad',
       upgradeType: 3,
       versionId: version.data.id,
@@ -203,10 +205,10 @@ describe('upgrade tasks with real agents', () => {
       maxLimit: 20,
     });
     await until(
-      () => call('GET', '/api/upgradeTask/detail', { taskId: created.data.taskId }).then((b) => b.data),
+      () => call('GET', API.upgradeTask.detail.path, { taskId: created.data.taskId }).then((b) => b.data),
       (d) => d.state !== 'waiting' && d.state !== 'upgrading',
     );
-    const rec = (await call('GET', '/api/upgradeRecord/list', { gatewayId: gwID })).data[0];
+    const rec = (await call('GET', API.upgradeRecord.list.path, { gatewayId: gwID })).data[0];
     expect(rec).toMatchObject({ state: 'error', installStatus: 10 });
     expect(rec.error).toMatch(/does not run/);
     expect(readFileSync(pf.path, 'utf8')).toBe(forwarderBuild('old', true));

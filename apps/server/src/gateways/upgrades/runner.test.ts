@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { API } from '@lns/contract/api/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAgent, type Request } from '../../../test/fake-agent';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -75,7 +76,7 @@ describe('upgrade tasks over a fleet of agents', () => {
     await t.integrations.startMqtt();
     admin = await t.login();
     base = (await listen(t)).replace('ws:', 'http:');
-    expect((await call('POST', '/api/gwtype/create', { gwType: 'fleet', arch: 'arm' })).code).toBe(0);
+    expect((await call('POST', API.gatewayType.create.path, { gwType: 'fleet', arch: 'arm' })).code).toBe(0);
     for (let i = 0; i < 12; i++) {
       const gw = {
         gwID: gwIdOf(i),
@@ -85,7 +86,7 @@ describe('upgrade tasks over a fleet of agents', () => {
         gwType: 'fleet',
         txPower: 0,
       };
-      expect((await call('POST', '/api/gateway/create', gw)).code).toBe(0);
+      expect((await call('POST', API.gateway.create.path, gw)).code).toBe(0);
     }
     // Gateway 11 stays offline for now.
     for (let i = 0; i < 11; i++) await connect(i);
@@ -100,12 +101,12 @@ describe('upgrade tasks over a fleet of agents', () => {
 
   it('upgrades at most maxLimit at once, skips the current one, records a bad download, and takes the offline one when it comes', async () => {
     const file = (await t.services.files.save(pkg, 'lora_pkt_fwd', 1)).file;
-    const version = await call('POST', '/api/packetForwarderUpgrade/createNewVersion', {
+    const version = await call('POST', API.packetForwarderUpgrade.createNewVersion.path, {
       name: 'pf-9',
       fileUrl: file.fileUrl,
       arch: 'arm',
     });
-    const created = await call('POST', '/api/upgradeTask/create', {
+    const created = await call('POST', API.upgradeTask.create.path, {
       name: 'fleet to pf-9',
       upgradeType: 3,
       versionId: version.data.id,
@@ -114,7 +115,7 @@ describe('upgrade tasks over a fleet of agents', () => {
     });
     expect(created.code).toBe(0);
     const taskId = created.data.taskId;
-    const detail = () => call('GET', '/api/upgradeTask/detail', { taskId }).then((b) => b.data);
+    const detail = () => call('GET', API.upgradeTask.detail.path, { taskId }).then((b) => b.data);
 
     // Everything but the offline gateway is over; the task is not, it waits for that one.
     const before = await until(detail, (d) => d.counts.completed + d.counts.skipped + d.counts.error === 11);
@@ -126,25 +127,25 @@ describe('upgrade tasks over a fleet of agents', () => {
     const after = await until(detail, (d) => d.state !== 'upgrading');
     expect(after).toMatchObject({ state: 'abnormal', counts: { completed: 10, skipped: 1, error: 1 } });
 
-    const records = (await call('GET', '/api/upgradeRecord/listByTaskId', { taskId, pageSize: 50 })).data;
+    const records = (await call('GET', API.upgradeRecord.listByTaskId.path, { taskId, pageSize: 50 })).data;
     const of = (i: number) => records.find((r: { gatewayId: string }) => r.gatewayId === gwIdOf(i));
     expect(of(0)).toMatchObject({ state: 'skipped', installStatus: 13, fromVersion: 'pf-9' });
     expect(of(1)).toMatchObject({ state: 'error', installStatus: 10, error: 'digest mismatch', tries: 1 });
     expect(of(2)).toMatchObject({ state: 'completed', installStatus: 11, progress: 100, tries: 1 });
     expect(of(11)).toMatchObject({ state: 'completed' });
     // Every upgrade sent is also in the gateway's command record.
-    const cmds = await call('GET', '/api/gatewayCommand/list', { gatewayId: gwIdOf(2), cmdType: 'upgrade' });
+    const cmds = await call('GET', API.gatewayCommand.list.path, { gatewayId: gwIdOf(2), cmdType: 'upgrade' });
     expect(cmds.data[0]).toMatchObject({ state: 'done', userName: 'task fleet to pf-9' });
   }, 90_000);
 
   it('waits for a restarted gateway to come back with the version before calling it completed', async () => {
     const file = (await t.services.files.save(randomBytes(5000), 'tools_1.1_armhf.deb', 1)).file;
-    const version = await call('POST', '/api/debUpgrade/createNewVersion', {
+    const version = await call('POST', API.debUpgrade.createNewVersion.path, {
       name: 'tools-1.1',
       fileUrl: file.fileUrl,
       restartAfterInstall: true,
     });
-    const created = await call('POST', '/api/upgradeTask/create', {
+    const created = await call('POST', API.upgradeTask.create.path, {
       name: 'tools 1.1',
       upgradeType: 1,
       versionId: version.data.id,
@@ -153,12 +154,12 @@ describe('upgrade tasks over a fleet of agents', () => {
     });
     const taskId = created.data.taskId;
     const done = await until(
-      () => call('GET', '/api/upgradeTask/detail', { taskId }).then((b) => b.data),
+      () => call('GET', API.upgradeTask.detail.path, { taskId }).then((b) => b.data),
       (d) => d.state !== 'upgrading' && d.state !== 'waiting',
     );
     // Gateway 1's downloads are corrupted: one error; the others rebooted and came back.
     expect(done).toMatchObject({ state: 'abnormal', counts: { completed: 11, error: 1 } });
-    const rec = (await call('GET', '/api/upgradeRecord/list', { gatewayId: gwIdOf(3) })).data[0];
+    const rec = (await call('GET', API.upgradeRecord.list.path, { gatewayId: gwIdOf(3) })).data[0];
     expect(rec).toMatchObject({ taskName: 'tools 1.1', state: 'completed', installStatus: 11 });
   }, 90_000);
 });

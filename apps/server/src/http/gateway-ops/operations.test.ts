@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { API } from '@lns/contract/api/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAgent, type Request } from '../../../test/fake-agent';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -29,7 +30,7 @@ describe('gateway remote operations', () => {
 
   const call = (method: 'GET' | 'POST', path: string, data: Record<string, unknown>, token = admin) =>
     t.call(token, method, path, data);
-  const records = async (gatewayId: string) => (await call('GET', '/api/gatewayCommand/list', { gatewayId })).body;
+  const records = async (gatewayId: string) => (await call('GET', API.gatewayCommand.list.path, { gatewayId })).body;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -45,13 +46,13 @@ describe('gateway remote operations', () => {
       [GW, 'ops-online'],
       [OFFLINE_GW, 'ops-offline'],
     ]) {
-      expect((await call('POST', '/api/gateway/create', gateway(id!, name!))).body.code).toBe(0);
+      expect((await call('POST', API.gateway.create.path, gateway(id!, name!))).body.code).toBe(0);
     }
     agent = await FakeAgent.connect(t, admin, GW);
     // What the fake agent answers by itself; tests that need another answer replace it.
     agent.onRequest = (r) => void answer(r);
     for (;;) {
-      const online = (await call('GET', '/api/gateway/status/online', { gwID: GW })).body.data;
+      const online = (await call('GET', API.gateway.statusOnline.path, { gwID: GW })).body.data;
       if (online?.online) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -105,7 +106,7 @@ describe('gateway remote operations', () => {
   }
 
   it('runs a command on the agent and records its answer under the same cToken', async () => {
-    const res = await call('POST', '/api/gatewayCommand/reboot', { gatewayId: GW });
+    const res = await call('POST', API.gatewayCommand.reboot.path, { gatewayId: GW });
     expect(res.body.code).toBe(0);
     const sent = agent.requests.find((r) => r.cmdType === 'reboot')!;
     expect(sent).toMatchObject({ v: 1, cmdType: 'reboot' });
@@ -124,23 +125,26 @@ describe('gateway remote operations', () => {
 
   it('takes the caller’s cToken on /api/gwcmd/create and refuses it a second time (12103)', async () => {
     const body = { gwID: GW, cmdType: 'reboot', cToken: 'console-token-0001' };
-    const first = await call('POST', '/api/gwcmd/create', body);
+    const first = await call('POST', API.gatewayCommand.create.path, body);
     expect(first.body).toMatchObject({ code: 0, data: { cToken: 'console-token-0001', state: 'done' } });
     expect(agent.requests.some((r) => r.cToken === 'console-token-0001')).toBe(true);
-    expect((await call('POST', '/api/gwcmd/create', body)).body).toMatchObject({ code: 12103, field: 'cToken' });
-    const bad = await call('POST', '/api/gwcmd/create', { gwID: GW, cmdType: 'format-disk' });
+    expect((await call('POST', API.gatewayCommand.create.path, body)).body).toMatchObject({
+      code: 12103,
+      field: 'cToken',
+    });
+    const bad = await call('POST', API.gatewayCommand.create.path, { gwID: GW, cmdType: 'format-disk' });
     expect(bad.body).toMatchObject({ code: 1007, field: 'cmdType' });
   });
 
   it('maps the agent’s refusals: 12007 need not run, 12002 with the gateway’s words, 12101 without an answer', async () => {
-    const skipped = await call('POST', '/api/gatewayCommand/openSSH', { gatewayId: GW });
+    const skipped = await call('POST', API.gatewayCommand.openSSH.path, { gatewayId: GW });
     expect(skipped.body.code).toBe(12007);
     expect(skipped.body.data).toMatchObject({ cmdType: 'openSSH', state: 'skipped', error: 'ssh runs already' });
     expect(skipped.body.msg).toContain('ssh runs already');
-    const failed = await call('POST', '/api/gatewayCommand/restartPacketForwarder', { gatewayId: GW });
+    const failed = await call('POST', API.gatewayCommand.restartPacketForwarder.path, { gatewayId: GW });
     expect(failed.body.code).toBe(12002);
     expect(failed.body.msg).toContain('lora-pkt-fwd not found');
-    const silent = await call('POST', '/api/gatewayCommand/closeWeb', { gatewayId: GW });
+    const silent = await call('POST', API.gatewayCommand.closeWeb.path, { gatewayId: GW });
     expect(silent.body).toMatchObject({ code: 12101, data: { state: 'timeout' } });
     const states = (await records(GW)).data.map((r: { cmdType: string; state: string }) => `${r.cmdType}:${r.state}`);
     expect(states.slice(0, 3)).toEqual(['closeWeb:timeout', 'restartPacketForwarder:error', 'openSSH:skipped']);
@@ -150,48 +154,53 @@ describe('gateway remote operations', () => {
     agent.onRequest = (r) => {
       if (r.cmdType !== 'restartBridge') void answer(r);
     };
-    const slow = call('POST', '/api/gatewayCommand/restartBridge', { gatewayId: GW });
+    const slow = call('POST', API.gatewayCommand.restartBridge.path, { gatewayId: GW });
     const held = await agent.next<Request>((m) => m.cmdType === 'restartBridge');
-    const busy = await call('POST', '/api/gatewayCommand/reboot', { gatewayId: GW });
+    const busy = await call('POST', API.gatewayCommand.reboot.path, { gatewayId: GW });
     expect(busy.body.code).toBe(12008);
-    expect((await call('GET', '/api/gatewayCommand/queryRssh', { gatewayId: GW })).body.code).toBe(0);
+    expect((await call('GET', API.gatewayCommand.queryRssh.path, { gatewayId: GW })).body.code).toBe(0);
     await agent.respond(held.cToken, { state: 'done', result: { code: 0 } });
     expect((await slow).body).toMatchObject({ code: 0, data: { state: 'done' } });
     agent.onRequest = (r) => void answer(r);
-    expect((await call('POST', '/api/gatewayCommand/reboot', { gatewayId: GW })).body.code).toBe(0);
+    expect((await call('POST', API.gatewayCommand.reboot.path, { gatewayId: GW })).body.code).toBe(0);
   });
 
   it('refuses an offline gateway at once with 12003 and records nothing', async () => {
     const started = Date.now();
-    const res = await call('POST', '/api/gatewayCommand/reboot', { gatewayId: OFFLINE_GW });
+    const res = await call('POST', API.gatewayCommand.reboot.path, { gatewayId: OFFLINE_GW });
     expect(res.body.code).toBe(12003);
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await records(OFFLINE_GW)).amount).toBe(0);
-    expect((await call('POST', '/api/gatewayCommand/reboot', { gatewayId: 'a840411b2c3d4eff' })).body.code).toBe(5001);
+    expect((await call('POST', API.gatewayCommand.reboot.path, { gatewayId: 'a840411b2c3d4eff' })).body.code).toBe(
+      5001,
+    );
   });
 
   it('refuses garbage naming the field, and common users with 1010', async () => {
-    expect((await call('POST', '/api/gatewayCommand/reboot', { gatewayId: 'zz' })).body).toMatchObject({
+    expect((await call('POST', API.gatewayCommand.reboot.path, { gatewayId: 'zz' })).body).toMatchObject({
       code: 1007,
       field: 'gatewayId',
     });
-    expect((await call('POST', '/api/gatewayCommand/reboot', {})).body.field).toBe('gatewayId');
+    expect((await call('POST', API.gatewayCommand.reboot.path, {})).body.field).toBe('gatewayId');
     const big = { gatewayId: GW, extra: { blob: 'x'.repeat(5000) } };
-    expect((await call('POST', '/api/gatewayCommand/reboot', big)).body).toMatchObject({ code: 1007, field: 'extra' });
+    expect((await call('POST', API.gatewayCommand.reboot.path, big)).body).toMatchObject({
+      code: 1007,
+      field: 'extra',
+    });
     const { token } = await t.userWithToken('ops-user');
-    expect((await call('POST', '/api/gatewayCommand/reboot', { gatewayId: GW }, token)).body.code).toBe(1010);
-    expect((await call('GET', '/api/gatewayCommand/list', {}, token)).body.code).toBe(1010);
+    expect((await call('POST', API.gatewayCommand.reboot.path, { gatewayId: GW }, token)).body.code).toBe(1010);
+    expect((await call('GET', API.gatewayCommand.list.path, {}, token)).body.code).toBe(1010);
   });
 
   it('fills the reverse SSH tunnel from RSSH_* and refuses it without a host', async () => {
-    const noHost = await call('POST', '/api/gatewayCommand/startRssh', { gatewayId: GW, extra: { user: 'tunnel' } });
+    const noHost = await call('POST', API.gatewayCommand.startRssh.path, { gatewayId: GW, extra: { user: 'tunnel' } });
     expect(noHost.body).toMatchObject({ code: 1007, field: 'extra.host' });
-    const badPort = await call('POST', '/api/gatewayCommand/startRssh', {
+    const badPort = await call('POST', API.gatewayCommand.startRssh.path, {
       gatewayId: GW,
       extra: { host: 'jump.example.com', user: 'tunnel', remotePort: 80 },
     });
     expect(badPort.body).toMatchObject({ code: 1007, field: 'extra.remotePort' });
-    const res = await call('POST', '/api/gatewayCommand/startRssh', {
+    const res = await call('POST', API.gatewayCommand.startRssh.path, {
       gatewayId: GW,
       extra: { host: 'jump.example.com', user: 'tunnel' },
     });
@@ -203,16 +212,16 @@ describe('gateway remote operations', () => {
   });
 
   it('lists log files in KB and downloads one byte for byte through the server', async () => {
-    const list = await call('GET', '/api/gateway/logfile/list', { gateway_id: GW, log_file_dir: '/var/log/' });
+    const list = await call('GET', API.gatewayLog.list.path, { gateway_id: GW, log_file_dir: '/var/log/' });
     expect(list.body.data.files).toEqual([
       { logName: 'agent.log', logSize: 150, modifiedAt: 1 },
       { logName: 'big.log', logSize: 300, modifiedAt: 1 },
     ]);
-    const rlog = await call('GET', '/api/gateway/logfile/list', { gateway_id: GW, log_file_dir: '/var/rlog' });
+    const rlog = await call('GET', API.gatewayLog.list.path, { gateway_id: GW, log_file_dir: '/var/rlog' });
     expect(rlog.body.data.files).toEqual([]);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/gateway/logfile/download',
+      url: API.gatewayLog.download.path,
       query: { gateway_id: GW, log_file_dir: '/var/log/', logName: 'agent.log' },
       headers: { 'x-access-token': admin },
     });
@@ -224,19 +233,19 @@ describe('gateway remote operations', () => {
     const rec = (await records(GW)).data.find((r: { cmdType: string }) => r.cmdType === 'logDownload');
     expect(rec).toMatchObject({ state: 'done', result: { size: 150 * 1024 }, extra: { logName: 'agent.log' } });
 
-    const tooBig = await call('GET', '/api/gateway/logfile/download', {
+    const tooBig = await call('GET', API.gatewayLog.download.path, {
       gateway_id: GW,
       log_file_dir: '/var/log/',
       logName: 'big.log',
     });
     expect(tooBig.body).toMatchObject({ code: 12102, field: 'logName' });
-    const traversal = await call('GET', '/api/gateway/logfile/download', {
+    const traversal = await call('GET', API.gatewayLog.download.path, {
       gateway_id: GW,
       log_file_dir: '/var/log/',
       logName: '../../etc/passwd',
     });
     expect(traversal.body).toMatchObject({ code: 1007, field: 'logName' });
-    const otherDir = await call('GET', '/api/gateway/logfile/list', { gateway_id: GW, log_file_dir: '/etc/' });
+    const otherDir = await call('GET', API.gatewayLog.list.path, { gateway_id: GW, log_file_dir: '/etc/' });
     expect(otherDir.body).toMatchObject({ code: 1007, field: 'log_file_dir' });
   });
 
@@ -249,26 +258,26 @@ describe('gateway remote operations', () => {
         held = r;
         void agent.respond(r.cToken, { state: 'progress', progress: 0 });
       };
-      const start = await call('POST', '/api/gateway/frequencyScan/start', { gatewayId: GW, ...range });
+      const start = await call('POST', API.frequencyScan.start.path, { gatewayId: GW, ...range });
       expect(start.body).toMatchObject({ code: 0, data: { gatewayId: GW, state: 'running', ...range } });
       expect(held?.extra).toEqual(range);
-      const running = await call('GET', '/api/gateway/frequencyScan/status', { gatewayId: GW });
+      const running = await call('GET', API.frequencyScan.status.path, { gatewayId: GW });
       expect(running.body.data).toMatchObject({ scanning: true, latest: { id: start.body.data.id } });
-      expect((await call('POST', '/api/gatewayCommand/reboot', { gatewayId: GW })).body.code).toBe(12008);
+      expect((await call('POST', API.gatewayCommand.reboot.path, { gatewayId: GW })).body.code).toBe(12008);
       await agent.respond(held!.cToken, { state: 'progress', progress: 60 });
       await agent.respond(held!.cToken, { state: 'done', result: { points: pointsOf(range) } });
       scanHeld = undefined;
       let latest: any;
       for (let i = 0; i < 100 && !latest; i++) {
-        latest = (await call('GET', '/api/gateway/frequencyScan/latestRecord', { gatewayId: GW })).body.data;
+        latest = (await call('GET', API.frequencyScan.latestRecord.path, { gatewayId: GW })).body.data;
         if (!latest) await new Promise((r) => setTimeout(r, 20));
       }
       expect(latest).toMatchObject({ id: start.body.data.id, state: 'done', progress: 100, userName: 'admin' });
       expect(latest.points).toHaveLength(6);
       expect(latest.points[0]).toEqual({ frequency: 867_000_000, rssiAvg: -110, rssiMin: -120, rssiMax: -100 });
-      const one = await call('GET', '/api/gateway/frequencyScan/query', { id: start.body.data.id });
+      const one = await call('GET', API.frequencyScan.query.path, { id: start.body.data.id });
       expect(one.body.data.points).toHaveLength(6);
-      const list = await call('GET', '/api/gateway/frequencyScan/list', { gatewayId: GW });
+      const list = await call('GET', API.frequencyScan.list.path, { gatewayId: GW });
       expect(list.body.amount).toBe(1);
       expect(list.body.data[0].points).toBeUndefined();
       const rec = (await records(GW)).data.find((r: { cmdType: string }) => r.cmdType === 'frequencyScan');
@@ -278,38 +287,38 @@ describe('gateway remote operations', () => {
     it('says at once why a gateway cannot scan (12002) and checks the range', async () => {
       scanHeld = (r) =>
         void agent.respond(r.cToken, { state: 'error', error: 'no SX1302/SX1303 concentrator', reason: 'unsupported' });
-      const refused = await call('POST', '/api/gateway/frequencyScan/start', { gatewayId: GW, ...range });
+      const refused = await call('POST', API.frequencyScan.start.path, { gatewayId: GW, ...range });
       scanHeld = undefined;
       expect(refused.body.code).toBe(12002);
       expect(refused.body.msg).toContain('no SX1302');
-      const down = await call('POST', '/api/gateway/frequencyScan/start', {
+      const down = await call('POST', API.frequencyScan.start.path, {
         gatewayId: GW,
         ...range,
         frequencyMax: 866_000_000,
       });
       expect(down.body).toMatchObject({ code: 1007, field: 'frequencyMax' });
-      const many = await call('POST', '/api/gateway/frequencyScan/start', {
+      const many = await call('POST', API.frequencyScan.start.path, {
         gatewayId: GW,
         ...range,
         frequencyStep: 25_000,
         frequencyMax: 900_000_000,
       });
       expect(many.body).toMatchObject({ code: 1007, field: 'frequencyStep' });
-      const offline = await call('POST', '/api/gateway/frequencyScan/start', { gatewayId: OFFLINE_GW, ...range });
+      const offline = await call('POST', API.frequencyScan.start.path, { gatewayId: OFFLINE_GW, ...range });
       expect(offline.body.code).toBe(12003);
     });
 
     it('lets a common user scan its own gateways only', async () => {
       const { token } = await t.userWithToken('scan-user');
-      expect(
-        (await call('POST', '/api/gateway/frequencyScan/start', { gatewayId: GW, ...range }, token)).body.code,
-      ).toBe(5001);
-      expect((await call('GET', '/api/gateway/frequencyScan/list', {}, token)).body).toMatchObject({
+      expect((await call('POST', API.frequencyScan.start.path, { gatewayId: GW, ...range }, token)).body.code).toBe(
+        5001,
+      );
+      expect((await call('GET', API.frequencyScan.list.path, {}, token)).body).toMatchObject({
         code: 0,
         amount: 0,
       });
-      const id = (await call('GET', '/api/gateway/frequencyScan/list', {})).body.data[0].id;
-      expect((await call('GET', '/api/gateway/frequencyScan/query', { id }, token)).body.code).toBe(5001);
+      const id = (await call('GET', API.frequencyScan.list.path, {})).body.data[0].id;
+      expect((await call('GET', API.frequencyScan.query.path, { id }, token)).body.code).toBe(5001);
     });
   });
 });

@@ -1,3 +1,5 @@
+import { API } from '@lns/contract/api/index';
+import { SHELL_STREAM_PATH } from '@lns/contract/gateway-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FakeAgent } from '../../../test/fake-agent';
@@ -9,7 +11,7 @@ const GW = 'a840411b2c3d4e11';
 /** Opens the shell socket: the client once open, or the HTTP status of a refusal. */
 function openShell(base: string, token: string, query = `gatewayId=${GW}&cols=100&rows=30`): Promise<Client | number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}/ws/gateway/shell?${query}`, [token]);
+    const ws = new WebSocket(`${base}${SHELL_STREAM_PATH}?${query}`, [token]);
     ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
     ws.on('error', reject);
     ws.on('open', () => resolve(new Client(ws)));
@@ -31,10 +33,10 @@ describe('web shell socket', () => {
     await t.integrations.startMqtt();
     admin = await t.login();
     const gw = { gwID: GW, gwName: 'shell', region: 'eu868', subnet: 'eu868-default', gwType: 'generic', txPower: 0 };
-    expect((await t.call(admin, 'POST', '/api/gateway/create', gw)).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', API.gateway.create.path, gw)).body.code).toBe(0);
     agent = await FakeAgent.connect(t, admin, GW);
     for (;;) {
-      if ((await t.call(admin, 'GET', '/api/gateway/status/online', { gwID: GW })).body.data?.online) break;
+      if ((await t.call(admin, 'GET', API.gateway.statusOnline.path, { gwID: GW })).body.data?.online) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     base = await listen(t);
@@ -73,7 +75,7 @@ describe('web shell socket', () => {
 
     let rec: any;
     for (let i = 0; i < 100 && rec?.state !== 'done'; i++) {
-      rec = (await t.call(admin, 'GET', '/api/gatewayCommand/list', { gatewayId: GW, cmdType: 'webShell' })).body
+      rec = (await t.call(admin, 'GET', API.gatewayCommand.list.path, { gatewayId: GW, cmdType: 'webShell' })).body
         .data[0];
       if (rec?.state !== 'done') await new Promise((r) => setTimeout(r, 20));
     }
@@ -121,7 +123,7 @@ describe('web shell socket', () => {
       gwType: 'generic',
       txPower: 0,
     };
-    expect((await t.call(admin, 'POST', '/api/gateway/create', other)).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', API.gateway.create.path, other)).body.code).toBe(0);
     expect(await openShell(base, admin, `gatewayId=${other.gwID}`)).toBe(409);
   });
 });
