@@ -6,7 +6,9 @@
  *
  * Run: npx tsx bench/dataplane-throughput.ts                      (PGlite)
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/dataplane-throughput.ts
- *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run.
+ *      PGLITE_THREAD=main to run PGlite on the main thread (the default is its worker thread).
+ *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run; DEDUP_EARLY_CLOSE=false to wait
+ *      every uplink's whole window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localTopics } from '../apps/server/src/bus/bus';
@@ -17,7 +19,8 @@ const GATEWAYS = 3;
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const RATES = (process.env.RATES ?? '1000,2000,3000,5000').split(',').map(Number);
 
-const srv = await setupServer({ devices: DEVICES, gateways: GATEWAYS });
+const EARLY = process.env.DEDUP_EARLY_CLOSE ?? 'true';
+const srv = await setupServer({ devices: DEVICES, gateways: GATEWAYS, env: { DEDUP_EARLY_CLOSE: EARLY } });
 let published = 0;
 let lastAt = 0;
 srv.services.local.subscribe(localTopics.appMessage, () => {
@@ -28,7 +31,9 @@ const okCount = async () => {
   const m = await srv.services.metrics.getSingleMetric('lns_uplinks_total')?.get();
   return m?.values.find((v) => v.labels.result === 'ok')?.value ?? 0;
 };
-console.log(`engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate`);
+console.log(
+  `engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate, early close ${EARLY}`,
+);
 console.log(
   'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed | server CPU ms per uplink',
 );

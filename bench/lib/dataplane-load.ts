@@ -17,6 +17,8 @@ const a = JSON.parse(process.argv[2]!) as {
   seconds: number;
   confirmed: boolean;
   fCntBase: number;
+  /** Source address of each gateway (nginx hashes on it); 127.0.0.1 for all when absent. */
+  addresses?: string[];
 };
 
 const total = a.rate * a.seconds;
@@ -27,7 +29,7 @@ const latencies: number[] = [];
 let pullResps = 0;
 const gws: TestGateway[] = [];
 for (let g = 0; g < a.gateways; g++) {
-  const gw = await new TestGateway(gwIdOf(g), a.port).open();
+  const gw = await new TestGateway(gwIdOf(g), a.port).open(a.addresses?.[g]);
   gw.onPullResp = (txpk) => {
     pullResps++;
     const phy = Buffer.from(txpk.data, 'base64');

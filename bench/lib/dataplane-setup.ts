@@ -1,6 +1,7 @@
 /**
  * Shared set-up of the data-plane benchmarks: a server (PGlite in a temp directory, or a fresh
- * PostgreSQL database when DATABASE_URL is set) with N ABP devices and G gateways created
+ * PostgreSQL database when DATABASE_URL is set; PGLITE_THREAD=main runs PGlite on the main
+ * thread instead of its worker, for comparison) with N ABP devices and G gateways created
  * through the API, its UDP bridge on an ephemeral port, and a load generator in a child process
  * (so the server's event loop is not shared with the gateways).
  */
@@ -44,9 +45,12 @@ export async function setupServer(opts: { devices: number; gateways: number; env
     GATEWAY_MAX_UPLINKS_PER_S: '1000000',
     DATA_DIR: dataDir,
     CONSOLE_DIR: path.join(dataDir, 'none'),
+    PGLITE_THREAD: process.env.PGLITE_THREAD,
     ...opts.env,
   });
-  const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pg') });
+  const database = await openDatabase(
+    url ? { url } : { dataDir: path.join(dataDir, 'pg'), pgliteThread: config.PGLITE_THREAD },
+  );
   const { app, services, integrations } = await buildApp(config, database);
   await app.ready();
   const call = async (token: string | undefined, method: 'GET' | 'POST', u: string, data?: Record<string, unknown>) => {
@@ -110,6 +114,7 @@ export function runLoad(args: {
   seconds: number;
   confirmed: boolean;
   fCntBase: number;
+  addresses?: string[];
 }): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./dataplane-load.ts', import.meta.url).pathname, [JSON.stringify(args)], {

@@ -20,20 +20,23 @@ import { installAudit } from './audit/hook';
 import { AuditLog } from './audit/log';
 import { AuditRetentionJob } from './audit/retention';
 import { CaptchaService } from './auth/captcha';
-import { installGuard } from './auth/guard';
+import { type AuthUser, installGuard } from './auth/guard';
 import { MemoryLoginStore, RedisLoginStore } from './auth/login-store';
-import { installRevocationRelay } from './auth/revocation';
+import { installRevocationRelay, onAuthRevoked } from './auth/revocation';
 import { LoginThrottle } from './auth/throttle';
+import { TokenCache } from './auth/token-cache';
 import { type BusTopics, type LocalTopics, MemoryBus } from './bus/bus';
 import { RedisBus } from './bus/redis-bus';
 import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
 import { FileStore } from './files/store';
+import { FrequencyPlans } from './frequency-plans/service';
 import { AgentChannel } from './gateways/agent/channel';
 import { GatewayCommands } from './gateways/agent/commands';
 import { GatewayScans } from './gateways/agent/scans';
 import { ShellSessions } from './gateways/agent/shell';
+import { SubnetSwitchRunner } from './gateways/subnet-switch/runner';
 import { UpgradeRunner } from './gateways/upgrades/runner';
 import { installBodyLimits } from './http/body-limits';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
@@ -45,11 +48,14 @@ import { StreamRegistry } from './http/streams/registry';
 import type { App } from './http/types';
 import { DecoderPool } from './integrations/decoders/pool';
 import { type Integrations, installIntegrations } from './integrations/install';
+import { LicenseGate } from './license/gate';
 import { loggerOptions } from './log/options';
 import { DataPlane } from './ns/dataplane';
 import { FuotaRunner } from './ns/fuota/runner';
+import { followSettingsChanges } from './ns/settings';
 import { SearchRegistry } from './search/registry';
 import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
+import { UsageMeter } from './usage/meter';
 import { ensureAdmin } from './users/bootstrap';
 import { SessionRepository, UserRepository } from './users/repository';
 import { buildInfo } from './version';
@@ -105,12 +111,24 @@ export async function buildApp(
   const streams = new StreamRegistry({ config, local, bus, db: database.db, log: app.log });
   const agents = new AgentChannel(dataPlane.mqttLink, bus, app.log);
   const gatewayCommands = new GatewayCommands(database.db, agents);
+  const publicUrl =
+    config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
+  const files = new FileStore(database.db, config.fileDir);
+  const frequencyPlans = new FrequencyPlans({
+    db: database.db,
+    files,
+    commands: gatewayCommands,
+    publicUrl,
+    // Gateways without the agent send their Semtech UDP to this server's public host.
+    udp: { host: new URL(publicUrl).hostname, port: config.UDP_PORT },
+  });
   const services: Services = {
     config,
     database,
     db: database.db,
     users: new UserRepository(database.db),
     sessions: new SessionRepository(database.db, config.SESSION_TTL_HOURS * 3_600_000),
+    tokens: new TokenCache<AuthUser>(),
     captcha: new CaptchaService(loginStore),
     throttle: new LoginThrottle(loginStore),
     log: app.log,
@@ -124,7 +142,7 @@ export async function buildApp(
     local,
     streams,
     dataPlane,
-    files: new FileStore(database.db, config.fileDir),
+    files,
     fuota: new FuotaRunner(dataPlane),
     gatewayCommands,
     gatewayScans: new GatewayScans(database.db, gatewayCommands, app.log),
@@ -134,7 +152,16 @@ export async function buildApp(
       log: app.log,
       publicUrl: config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`,
     }),
+    usage: new UsageMeter(database.db, dataPlane.metrics, app.log),
     shells: new ShellSessions(agents, gatewayCommands.records, config.SHELL_IDLE_S, app.log),
+    license: new LicenseGate(database.db, { publicKey: config.LICENSE_PUBLIC_KEY, netId: config.NET_ID }),
+    frequencyPlans,
+    subnetSwitch: new SubnetSwitchRunner({
+      db: database.db,
+      log: app.log,
+      plans: frequencyPlans,
+      watch: dataPlane.cutover,
+    }),
     onClose: (fn) => closers.push(fn),
     starters: [],
     mqtt: { available: true, reason: null, port: config.MQTT_PORT },
@@ -148,13 +175,18 @@ export async function buildApp(
 
   installErrorHandler(app);
   installBodyLimits(app);
-  installGuard(app, services);
+  installGuard(app, services, services.tokens);
+  // Revocations from this instance and, with Redis, from the others end cached sign-ins at once.
+  closers.push(onAuthRevoked(services, (r) => services.tokens.revoke(r)));
   installAudit(app, services.audit);
   // Runs after in-flight requests have answered: their entries are written before the database closes.
   closers.push(() => services.audit.flush());
   const auditRetention = new AuditRetentionJob(database.db, config.AUDIT_RETENTION_DAYS, app.log);
   services.starters.push(async () => auditRetention.start());
   closers.push(() => auditRetention.stop());
+  // Pushed before the data plane's closer, so its last flush counts the last uplinks.
+  services.starters.push(async () => services.usage.start());
+  closers.push(() => services.usage.stop());
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -196,6 +228,9 @@ export async function buildApp(
 
   installRevocationRelay(services);
   closers.push(() => streams.stop());
+  // Platform config saved on any instance: read again here; live streams end when switched off.
+  closers.push(followSettingsChanges(bus, dataPlane.settings));
+  closers.push(streams.endWhenSwitchedOff(dataPlane.settings));
   // UDP binds when main.ts runs the starters, after HTTP listens. Closed before the decoder threads.
   services.starters.push(async () => {
     const udp = await dataPlane.start();
@@ -209,6 +244,9 @@ export async function buildApp(
   // Upgrade tasks go on where they were (they are in the database) once the broker is up.
   services.starters.push(async () => services.upgrades.start());
   closers.push(() => services.upgrades.stop());
+  // Cutover tasks too; the data plane asks for due requests only while one is open.
+  services.starters.push(async () => services.subnetSwitch.start());
+  closers.push(() => services.subnetSwitch.stop());
   for (const mod of routeModules) await mod(app, services);
   const integrations = installIntegrations(services);
   await installConsole(app, config.consoleDir);

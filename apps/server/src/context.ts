@@ -4,21 +4,27 @@ import type { Registry } from 'prom-client';
 import type { DecoderChangeRate } from './applications/decoder-changes';
 import type { AuditLog } from './audit/log';
 import type { CaptchaService } from './auth/captcha';
+import type { AuthUser } from './auth/guard';
 import type { LoginThrottle } from './auth/throttle';
+import type { TokenCache } from './auth/token-cache';
 import type { BusTopics, EventBus, LocalTopics } from './bus/bus';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { FileStore } from './files/store';
+import type { FrequencyPlans } from './frequency-plans/service';
 import type { GatewayCommands } from './gateways/agent/commands';
 import type { GatewayScans } from './gateways/agent/scans';
 import type { ShellSessions } from './gateways/agent/shell';
+import type { SubnetSwitchRunner } from './gateways/subnet-switch/runner';
 import type { UpgradeRunner } from './gateways/upgrades/runner';
 import type { StreamRegistry } from './http/streams/registry';
 import type { DecoderPool } from './integrations/decoders/pool';
+import type { LicenseGate } from './license/gate';
 import type { DataPlane } from './ns/dataplane';
 import type { FuotaRunner } from './ns/fuota/runner';
 import type { SearchRegistry } from './search/registry';
 import type { SpreadsheetReader } from './spreadsheets/reader';
+import type { UsageMeter } from './usage/meter';
 import type { SessionRepository, UserRepository } from './users/repository';
 
 /** What route modules and background services share; built once in buildApp. */
@@ -28,6 +34,8 @@ export interface Services {
   db: Db;
   users: UserRepository;
   sessions: SessionRepository;
+  /** Checked API tokens for a few seconds (auth/token-cache.ts); revocations drop them. */
+  tokens: TokenCache<AuthUser>;
   captcha: CaptchaService;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
@@ -63,8 +71,16 @@ export interface Services {
   gatewayScans: GatewayScans;
   /** Runs gateway upgrade tasks through the agents; routes wake it after a change. */
   upgrades: UpgradeRunner;
+  /** Runs subnet cutover tasks (the switch, statuses, their end); routes wake it after a change. */
+  subnetSwitch: SubnetSwitchRunner;
+  /** Effective packet-forwarder configurations and their push to gateway agents. */
+  frequencyPlans: FrequencyPlans;
+  /** The power meter: what this instance handled, added to the day's usage row every minute. */
+  usage: UsageMeter;
   /** Web shell sessions of this instance's browser sockets. */
   shells: ShellSessions;
+  /** The platform license: device and gateway creates and common users' sign-in ask it (license/gate.ts). */
+  license: LicenseGate;
   /** Uploaded files (firmware images, later gateway packages), by content hash. */
   files: FileStore;
   /** Whether applications can use MQTT here: false once the embedded broker found its port taken. */

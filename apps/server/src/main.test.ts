@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../e2e/server';
 import { onPostgres } from '../test/harness';
+import { until } from '../test/server-process';
 
 // These start real processes; once (on the PGlite run) is enough.
 describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
@@ -17,8 +18,15 @@ describe.skipIf(onPostgres)('the server process as `npm start` runs it', () => {
       expect(fs.statSync(path.join(first.dataDir, 'initial-admin-password')).mode & 0o777).toBe(0o600);
       expect(first.output()).toContain(password);
       expect(first.output()).toContain('account menu → Change password');
-      expect(first.output()).toContain(`Semtech UDP gateway bridge listening on port ${first.udpPort}`);
-      expect(first.output()).toContain(`embedded MQTT broker listening on port ${first.mqttPort}`);
+      // HTTP answers first; the gateway links start right after it.
+      for (const line of [
+        `Semtech UDP gateway bridge listening on port ${first.udpPort}`,
+        `embedded MQTT broker listening on port ${first.mqttPort}`,
+      ]) {
+        await until(async () => (first.output().includes(line) ? true : undefined), 30_000).catch(() => {
+          throw new Error(`no "${line}" in:\n${first.output()}`);
+        });
+      }
       const login = await (
         await fetch(`${first.url}/api/login`, {
           method: 'POST',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -21,20 +22,45 @@ async function main(): Promise<void> {
   }
   const busy = await busyPort(config).catch((err: Error) => `cannot check the ports: ${err.message}`);
   if (busy) die(busy);
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg'),
-  }).catch((err: Error) =>
-    die(
-      config.DATABASE_URL
-        ? `cannot open DATABASE_URL: ${err.message}`
-        : `cannot open the database in DATA_DIR=${config.dataDir}: ${err.message}`,
-    ),
-  );
+  const dataDir = config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg');
+  const open = () =>
+    openDatabase({ url: config.DATABASE_URL, dataDir, pgliteThread: config.PGLITE_THREAD }).catch((err: Error) =>
+      die(
+        config.DATABASE_URL
+          ? `cannot open DATABASE_URL: ${err.message}`
+          : `cannot open the database in DATA_DIR=${config.dataDir}: ${err.message}`,
+      ),
+    );
+  const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  let database = await open();
+  if (fresh) {
+    // PGlite keeps the memory its initdb used (~350 MB RSS) while the instance lives; opening the
+    // new directory again drops it (docs/performance.md, memory and start).
+    await database.close();
+    database = await open();
+  }
   const { app, services } = await buildApp(config, database);
   installLastResortGuard(app.log, services.metrics);
   if (!config.LOGIN_CAPTCHA)
     app.log.warn('LOGIN_CAPTCHA=false: the login captcha is OFF; use this only for scripted access');
+
+  // Installed before listening: a SIGTERM while the gateway links still start stops cleanly too.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests, runs close hooks
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -53,23 +79,6 @@ async function main(): Promise<void> {
       die((err as Error).message);
     }
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: stopping`);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close(); // stops accepting, waits for in-flight requests, runs close hooks
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((err) => {

@@ -10,6 +10,17 @@ import {
   type Txpk,
 } from '@lns/semtech-udp/packets';
 
+/** A downlink the server handed to the gateway, and the test that picks those out of what came back. */
+export type PullResp = Datagram & { kind: 'PULL_RESP' };
+export const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
+
+/**
+ * RP002 US915 class B: ping slots hop over 923.3 + 0.6·n MHz, n = (address + floor(beaconTime / 128))
+ * mod 8. Written from the formula, not from the server's code, for the tests to check it against.
+ */
+export const us915PingSlotMHz = (addr: string, tmms: number) =>
+  Number((923.3 + 0.6 * ((Number.parseInt(addr, 16) + Math.floor(tmms / 128_000)) % 8)).toFixed(1));
+
 /**
  * A packet forwarder for tests, benchmarks and the simulator: a UDP socket that sends PUSH_DATA /
  * PULL_DATA / TX_ACK to the server and records what comes back.
@@ -46,8 +57,9 @@ export class TestGateway {
     });
   }
 
-  async open(): Promise<this> {
-    await new Promise<void>((r) => this.socket.bind(0, '127.0.0.1', () => r()));
+  /** `address`: the local address to send from (another loopback address is another gateway host). */
+  async open(address = '127.0.0.1'): Promise<this> {
+    await new Promise<void>((r) => this.socket.bind(0, address, () => r()));
     return this;
   }
 

@@ -12,10 +12,13 @@ export const ADMIN_PASSWORD = 'lantern-harbour-1';
 /** Which engine the API suite runs on: the server-pg project sets TEST_DB=postgres. */
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
+/** Where in-memory PGlite runs: the main thread (faster to start); TEST_PGLITE_THREAD=worker runs the suite on the worker. */
+const pgliteThread = process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main';
+
 /** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (!onPostgres) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteThread });
     return { database, drop: async () => {} };
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -56,6 +59,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
+    // Tests that assert every gateway's rx info on one stored uplink wait the whole window; the
+    // early close has tests of its own (ns/early-close.test.ts, ns/dedup.test.ts).
+    DEDUP_EARLY_CLOSE: 'false',
     ...env,
   });
   const sharedUrl = opts.shareDatabaseOf?.databaseUrl;

@@ -3,7 +3,7 @@
  * `msg`; nothing else declares a code. The console shows its own words for each code
  * (common:codes in its locales; a test checks every code here has them).
  *
- * Within 14001-14019, 15001-15008, 16001-16004 and 20001-20007 the individual numbers are our own assignment,
+ * Within 14001-14019, 15001-15008, 16001-16004, 17001-17008, 18001-18006 and 20001-20007 the individual numbers are our own assignment,
  * fixed here.
  */
 export type Locale = 'en-US' | 'zh-CN';
@@ -126,7 +126,11 @@ export const CODES = {
   14017: t(404, 'multicast gateway missing', '组播网关不存在'),
   14018: t(400, 'multicast auto-config not enabled', '未启用组播自动配置'),
   14019: t(400, 'multicast group ID unavailable', '组播组 ID 不可用'),
-  15001: t(400, 'no subpackage', '无分包'),
+  15001: t(
+    400,
+    'no subpackage: the data does not fit one frame and sub-packets are off',
+    '未开启分包：数据超过单帧长度',
+  ),
   15002: t(400, 'parameter format error', '参数格式错误'),
   15003: t(500, 'query error', '查询错误'),
   15004: t(500, 'delete error', '删除错误'),
@@ -138,6 +142,26 @@ export const CODES = {
   16002: t(409, 'firmware upgrade task running, abort it first', '固件升级任务正在运行，请先中止'),
   16003: t(409, 'firmware upgrade task already finished', '固件升级任务已结束'),
   16004: t(404, 'firmware upgrade task missing', '固件升级任务不存在'),
+  /** Our own: subnet cutover tasks (docs/product/subnet-cutover.md). */
+  17001: t(404, 'subnet cutover task missing', '子网切换任务不存在'),
+  17002: t(409, 'subnet cutover task name exists', '子网切换任务名称已存在'),
+  17003: t(409, 'subnet cutover task already switched or over', '子网切换任务已切换或已结束'),
+  17004: t(
+    400,
+    'the cutover interval must be shorter than the gateway or device heartbeat',
+    '切换间隔必须小于网关或节点的心跳周期',
+  ),
+  17005: t(409, 'already a member of another open cutover task', '已是其他未结束切换任务的成员'),
+  17006: t(400, 'not on the task’s current channel plan', '不在任务的当前信道计划上'),
+  17007: t(409, 'subnet cutover task running, cancel it first', '子网切换任务正在执行，请先取消'),
+  17008: t(404, 'not a member of this cutover task', '不是此切换任务的成员'),
+  /** Our own: relay and ladtp devices (docs/product/relay.md). */
+  18001: t(400, 'the device is not of the product type this call needs', '设备的产品类型不适用于此操作'),
+  18002: t(409, 'the slave is already bound to this relay', '从设备已绑定到此中继'),
+  18003: t(409, 'the slave is bound to another relay', '从设备已绑定到其他中继'),
+  18004: t(404, 'the slave is not bound to this relay', '从设备未绑定到此中继'),
+  18005: t(409, 'a request of this kind is still waiting for the device', '同类请求仍在等待设备应答'),
+  18006: t(400, 'the group holds no relay', '该组播组中没有中继设备'),
   20001: t(400, 'parameter format error', '参数格式错误'),
   20002: t(500, 'query error', '查询错误'),
   20003: t(500, 'delete error', '删除错误'),
@@ -170,6 +194,7 @@ export const C = {
   BUSY: 1009,
   FORBIDDEN: 1010,
   SUBNET_MISSING: 1011,
+  SUBNET_EXISTS: 1012,
   SUBNET_UNSUPPORTED: 1017,
   PLATFORM_CONFIG_MISSING: 1015,
   ACCOUNT_INVALID: 2001,
@@ -216,6 +241,14 @@ export const C = {
   VERSION_IN_USE: 8101,
   PKTFWD_MISSING: 9001,
   PKTFWD_EXISTS: 9002,
+  PKTFWD_ENTRY_FAILED: 9003,
+  PKTFWD_UPDATE_FAILED: 9004,
+  TXLUT_MISSING: 10001,
+  TXLUT_EXISTS: 10002,
+  TXLUT_ENTRY_FAILED: 10003,
+  GLOBALCONF_MISSING: 11001,
+  GLOBALCONF_EXISTS: 11002,
+  GLOBALCONF_ENTRY_FAILED: 11003,
   GATEWAY_ERROR: 12002,
   GATEWAY_OFFLINE: 12003,
   COMMAND_NOT_NEEDED: 12007,
@@ -248,6 +281,21 @@ export const C = {
   FUOTA_TASK_RUNNING: 16002,
   FUOTA_TASK_FINISHED: 16003,
   FUOTA_TASK_MISSING: 16004,
+  SWITCH_TASK_MISSING: 17001,
+  SWITCH_TASK_EXISTS: 17002,
+  SWITCH_TASK_CLOSED: 17003,
+  SWITCH_INTERVAL_TOO_LONG: 17004,
+  SWITCH_MEMBER_BUSY: 17005,
+  SWITCH_WRONG_PLAN: 17006,
+  SWITCH_TASK_RUNNING: 17007,
+  SWITCH_NOT_MEMBER: 17008,
+  NO_SUBPACKAGE: 15001,
+  RELAY_WRONG_PRODUCT: 18001,
+  RELAY_SLAVE_BOUND_HERE: 18002,
+  RELAY_SLAVE_BOUND_OTHER: 18003,
+  RELAY_SLAVE_NOT_BOUND: 18004,
+  RELAY_REQUEST_WAITING: 18005,
+  RELAY_GROUP_NO_RELAY: 18006,
 } as const satisfies Record<string, Code>;
 
 export function isCode(n: number): n is Code {

@@ -4,6 +4,7 @@
  * WebSocket streams, HTTP push and MQTT, so a consumer learns one vocabulary.
  */
 import { z } from 'zod';
+import { RELAY_LINK } from './relay';
 
 /** MType values as the LoRaWAN specification numbers them. */
 export const MSG_TYPES = {
@@ -17,6 +18,15 @@ export const MSG_TYPES = {
   7: 'Proprietary',
 } as const;
 export type MsgType = keyof typeof MSG_TYPES;
+
+/**
+ * How a frame reached the network (LoRaWAN Relay TS011): present on a device's frames and messages
+ * relayed by another device (link 1 with the relay's DevEUI); absent when a gateway heard it (2).
+ */
+const linkFields = {
+  link: z.union([z.literal(RELAY_LINK.RELAY), z.literal(RELAY_LINK.GATEWAY)]).optional(),
+  relayDevEUI: z.string().nullable().optional(),
+};
 
 /** One gateway's reception of an uplink. */
 export const rxInfo = z.object({
@@ -56,6 +66,7 @@ export const protocolFrame = z.object({
   rssi: z.number().nullable(),
   snr: z.number().nullable(),
   rxInfo: z.array(rxInfo).default([]),
+  ...linkFields,
 });
 export type ProtocolFrame = z.infer<typeof protocolFrame>;
 
@@ -82,6 +93,7 @@ export const appMessage = z.object({
   bw: z.number().int().nullable(),
   freq: z.number().nullable(),
   rxInfo: z.array(rxInfo).default([]),
+  ...linkFields,
 });
 export type AppMessage = z.infer<typeof appMessage>;
 

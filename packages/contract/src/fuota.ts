@@ -132,6 +132,30 @@ const versionText = z.preprocess(
   text().trim().max(VERSION_TEXT_MAX, V.versionLong).optional(),
 );
 
+export const redundancyPercent = z.coerce
+  .number({ error: V.redundancyRange })
+  .int(V.redundancyRange)
+  .min(REDUNDANCY_PERCENT.min, V.redundancyRange)
+  .max(REDUNDANCY_PERCENT.max, V.redundancyRange)
+  .default(REDUNDANCY_PERCENT.default);
+export const firmwarePayload = z.string().max(Math.ceil(FIRMWARE_MAX_BYTES / 3) * 4 + 200, V.firmwareTooLarge);
+
+/** The image is a file-store reference or a data URL of 1..FIRMWARE_MAX_BYTES bytes. */
+export function checkFirmware(b: { fileUrl?: string; payload?: string }, ctx: z.RefinementCtx): void {
+  const problem = firmwareProblem(b);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['payload'], message: problem });
+}
+
+function firmwareProblem(b: { fileUrl?: string; payload?: string }): string | undefined {
+  if (!b.fileUrl && !b.payload) return V.firmwareEmpty;
+  if (!b.payload) return undefined;
+  const bytes = dataUrlBytes(b.payload);
+  if (!bytes) return V.firmwareDataUrl;
+  if (bytes.length === 0) return V.firmwareEmpty;
+  if (bytes.length > FIRMWARE_MAX_BYTES) return V.firmwareTooLarge;
+  return undefined;
+}
+
 /**
  * A task: the group, the image (a file-store reference from /api/fileupload, or a Base64
  * data URL), its name, redundancy and versions. A data URL decodes to at most FIRMWARE_MAX_BYTES.
@@ -140,30 +164,13 @@ export const fuotaCreateBody = z
   .object({
     mcEUI,
     firmwareName,
-    redundancyPercent: z.coerce
-      .number({ error: V.redundancyRange })
-      .int(V.redundancyRange)
-      .min(REDUNDANCY_PERCENT.min, V.redundancyRange)
-      .max(REDUNDANCY_PERCENT.max, V.redundancyRange)
-      .default(REDUNDANCY_PERCENT.default),
+    redundancyPercent,
     fileUrl: z.string().max(200).optional(),
-    payload: z
-      .string()
-      .max(Math.ceil(FIRMWARE_MAX_BYTES / 3) * 4 + 200, V.firmwareTooLarge)
-      .optional(),
+    payload: firmwarePayload.optional(),
     oldVersion: versionText,
     newVersion: versionText,
   })
-  .superRefine((b, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!b.fileUrl && !b.payload) return issue('payload', V.firmwareEmpty);
-    if (b.payload) {
-      const bytes = dataUrlBytes(b.payload);
-      if (!bytes) return issue('payload', V.firmwareDataUrl);
-      if (bytes.length === 0) return issue('payload', V.firmwareEmpty);
-      if (bytes.length > FIRMWARE_MAX_BYTES) return issue('payload', V.firmwareTooLarge);
-    }
-  });
+  .superRefine(checkFirmware);
 export type FuotaCreateBody = z.input<typeof fuotaCreateBody>;
 
 export const fdID = z.coerce.number().int().min(1).max(2_147_483_647);

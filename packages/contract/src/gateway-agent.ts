@@ -111,11 +111,13 @@ export const agentConfig = z.object({
   mqttKeepAlive: z.number().int(),
   statInterval: z.number().int(),
   enableBridgeLogToFile: z.boolean(),
+  /** The gateway's time server: its own ntpServer, else the platform's NTP host; absent when neither is set. */
+  ntpServer: z.string().max(128).optional(),
 });
 export type AgentConfig = z.infer<typeof agentConfig>;
 
 /** Requests the server sends for its own pages beside the console's commands. */
-export const AGENT_INTERNAL_REQUESTS = ['listLogs', 'readLog', 'frequencyScan'] as const;
+export const AGENT_INTERNAL_REQUESTS = ['listLogs', 'readLog', 'frequencyScan', 'applyPacketForwarderConfig'] as const;
 
 export const agentRequest = z.object({
   v: z.literal(AGENT_PROTOCOL_VERSION),

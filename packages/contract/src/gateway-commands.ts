@@ -17,8 +17,15 @@ export const COMMAND_STATES = ['running', 'done', 'skipped', 'error', 'timeout']
 export type CommandState = (typeof COMMAND_STATES)[number];
 export const FINISHED_COMMAND_STATES: readonly CommandState[] = ['done', 'skipped', 'error', 'timeout'];
 
-/** Records beside the console's commands: a web shell session, a noise scan, a log download, an upgrade. */
-export const RECORD_KINDS = [...GATEWAY_COMMANDS, 'webShell', 'frequencyScan', 'logDownload', 'upgrade'] as const;
+/** Records beside the console's commands: a web shell session, a noise scan, a log download, an upgrade, a packet-forwarder configuration push. */
+export const RECORD_KINDS = [
+  ...GATEWAY_COMMANDS,
+  'webShell',
+  'frequencyScan',
+  'logDownload',
+  'upgrade',
+  'pfConfig',
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /**

@@ -57,6 +57,12 @@ export const STREAM_CLOSE = {
   GONE: 4004,
   /** No ping within SERVER_PING_TIMEOUT_MS. */
   PING_TIMEOUT: 4008,
+  /**
+   * An admin switched live streams off (platform config `enableWebsocket`): open streams end with
+   * it and new ones are accepted and closed at once. Not final: a client that keeps reconnecting
+   * gets its stream back when the switch is turned on again.
+   */
+  DISABLED: 4010,
   /** The server is shutting down; reconnect later. */
   GOING_AWAY: 1001,
 } as const;

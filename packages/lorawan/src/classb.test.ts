@@ -1,7 +1,6 @@
 import { createCipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { beaconTime, gpsTimeMs, nextPingSlot, pingOffset, pingSlotChannel, pingSlots, unixTimeMs } from './classb';
-import { getRegion } from './regions';
+import { beaconTime, gpsTimeMs, nextPingSlot, pingOffset, pingSlots, unixTimeMs } from './classb';
 
 // An independent AES-128-ECB for the pseudo-random block.
 const aes0 = (block: Buffer) => {
@@ -48,16 +47,5 @@ describe('class B timing', () => {
     expect(nextPingSlot({ nowGpsMs: beacon * 1000, devAddr: '26011bda', periodicity: 7 })).toBe(only);
     const after = nextPingSlot({ nowGpsMs: only! + 1, devAddr: '26011bda', periodicity: 7 });
     expect(after).toBe(pingSlots(beacon + 128, '26011bda', 7)[0]);
-  });
-
-  it("puts ping slots on the region's channel: fixed in EU868, AS923 and IN865, hopped by DevAddr and beacon time in US915 and CN470", () => {
-    expect(pingSlotChannel(getRegion('eu868'), '01020304', 0)).toEqual({ freqHz: 869_525_000, dr: 3 });
-    expect(pingSlotChannel(getRegion('as923-1'), '01020304', 0)).toEqual({ freqHz: 923_400_000, dr: 3 });
-    expect(pingSlotChannel(getRegion('as923-2'), '01020304', 0)).toEqual({ freqHz: 921_600_000, dr: 3 });
-    expect(pingSlotChannel(getRegion('in865'), '01020304', 0)).toEqual({ freqHz: 866_550_000, dr: 4 });
-    // (0x01020304 + 128 s / 128) mod 8 = 5 → 923.3 + 5 × 0.6 MHz
-    expect(pingSlotChannel(getRegion('us915'), '01020304', 128)).toEqual({ freqHz: 926_300_000, dr: 8 });
-    expect(pingSlotChannel(getRegion('us915'), '01020304', 256)).toEqual({ freqHz: 926_900_000, dr: 8 });
-    expect(pingSlotChannel(getRegion('cn470'), '0000000f', 0)).toEqual({ freqHz: 509_700_000, dr: 2 });
   });
 });

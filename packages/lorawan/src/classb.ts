@@ -1,11 +1,11 @@
 import { aesEncrypt } from './aes';
-import type { Region } from './regions/types';
 
 /**
  * Class B timing (LoRaWAN 1.0.4 class B): beacons every 128 s on GPS time, a 2.12 s beacon
  * reserved window, then 4096 ping slots of 30 ms. A device (or a multicast group, by its McAddr)
  * with periodicity p opens pingNb = 2^(7-p) slots per beacon period, pingPeriod = 2^(5+p) slots apart,
- * starting at a pseudo-random pingOffset that changes each beacon period.
+ * starting at a pseudo-random pingOffset that changes each beacon period. Which channel and data
+ * rate a slot uses depends on the region: classb-channels.ts.
  */
 export const BEACON_PERIOD_MS = 128_000;
 export const BEACON_RESERVED_MS = 2_120;
@@ -52,32 +52,4 @@ export function nextPingSlot(opts: { nowGpsMs: number; devAddr: string; periodic
     if (slot !== undefined) return slot;
     beacon += BEACON_PERIOD_MS / 1000;
   }
-}
-
-/**
- * Where a region's ping slots (and beacons) are sent, RP002-1.0.x defaults: one fixed channel, or
- * 8 channels hopped by (DevAddr + beaconTime / 128) mod 8 (US915, AU915, CN470).
- */
-type PingPlan = { freqHz: number; dr: number } | { hopFromHz: number; stepHz: number; dr: number };
-const PING_PLANS: Partial<Record<string, PingPlan>> = {
-  eu868: { freqHz: 869_525_000, dr: 3 },
-  ru864: { freqHz: 868_900_000, dr: 3 },
-  in865: { freqHz: 866_550_000, dr: 4 },
-  kr920: { freqHz: 923_100_000, dr: 3 },
-  us915: { hopFromHz: 923_300_000, stepHz: 600_000, dr: 8 },
-  au915: { hopFromHz: 923_300_000, stepHz: 600_000, dr: 8 },
-  cn470: { hopFromHz: 508_300_000, stepHz: 200_000, dr: 2 },
-  cn470alid: { hopFromHz: 508_300_000, stepHz: 200_000, dr: 2 },
-};
-
-/** The channel of a ping slot at `beaconTimeS` for a device (or a multicast group's McAddr). */
-export function pingSlotChannel(region: Region, devAddr: string, beaconTimeS: number): { freqHz: number; dr: number } {
-  // AS923-1..4: 923.4 MHz shifted like the rest of their plan, i.e. 200 kHz above their RX2.
-  const plan = PING_PLANS[region.id] ?? {
-    freqHz: region.id.startsWith('as923') ? region.rx2.frequency + 200_000 : region.rx2.frequency,
-    dr: region.id.startsWith('as923') ? 3 : region.rx2.dr,
-  };
-  if ('freqHz' in plan) return { freqHz: plan.freqHz, dr: plan.dr };
-  const channel = (Number.parseInt(devAddr, 16) + Math.floor(beaconTimeS / 128)) % 8;
-  return { freqHz: plan.hopFromHz + channel * plan.stepHz, dr: plan.dr };
 }

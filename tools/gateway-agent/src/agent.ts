@@ -10,6 +10,7 @@ import { CpuMeter } from './host/cpu';
 import { Link } from './link';
 import { Log, type LogSink } from './log';
 import { logHandlers } from './logs/handlers';
+import { pfConfigHandler } from './pfconf/handler';
 import { buildReport } from './report';
 import { Requests } from './requests';
 import { rsshHandlers } from './rssh/handlers';
@@ -162,6 +163,13 @@ export async function startAgent(s: AgentSettings, opts: AgentOptions = {}): Pro
       ...logHandlers(s.logDirs),
       frequencyScan: scanHandler(scanner),
       upgrade: upgradeHandler({ settings: s.upgrade, commands: s.commands, log }),
+      applyPacketForwarderConfig: pfConfigHandler({
+        path: s.packetForwarderConfig,
+        gatewayId: s.gatewayId,
+        udp: () => ({ host: s.udpHost, port: forwarder.port }),
+        restart: s.commands.restartPacketForwarder,
+        log,
+      }),
     },
     commands: s.commands,
     timeoutS: s.commandTimeoutS,

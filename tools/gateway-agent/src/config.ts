@@ -26,6 +26,7 @@ export const BUILT_IN_COMMANDS = [
   'readLog',
   'frequencyScan',
   'upgrade',
+  'applyPacketForwarderConfig',
 ] as const;
 
 /** The stat interval the console offers (s); `minStatInterval` lowers the floor (tests, bench). */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LINK_MODES, type LinkMode } from './agents';
 import { formatEvent, formatSummary } from './format';
-import { type SimulationHandle, startSimulation } from './sim';
+import type { ProductType } from './protocols';
+import { offlineSpec, type SimulationHandle, startSimulation } from './sim';
 
 const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to the server.
 
@@ -28,7 +29,9 @@ const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to
   --mqtt URL            the broker for --link mqtt/mixed (default the address the server gives with the
                         gateway's MQTT credentials: MQTT_PUBLIC_URL, MQTT_URL or its host and MQTT_PORT)
   --app NAME            application to create or reuse (default simulator)
-  --region ID           region (default eu868); --subnet ID its channel plan
+  --region ID           region (default eu868); --subnet ID its channel plan (e.g. us915 us915-1); the devices
+                        follow the channel masks the server sends (LinkADRReq, NewChannelReq) and print
+                        "cutover <DevEUI> channels <indexes>" when theirs changes
   --uplinks K           stop after K uplinks per device
   --duration S          stop after S seconds
   --confirmed SHARE     share of confirmed uplinks, 0..1 (default 0.2)
@@ -38,6 +41,16 @@ const HELP = `Simulated gateways and devices speaking Semtech UDP and LoRaWAN to
                         on port 200, receive the groups' frames (default $LNS_GEN_APP_KEY; none: no multicast),
                         take part in FUOTA (TS004 on port 201): rebuild the image, print its SHA-256
   --loss SHARE          FUOTA: share of data fragments each device drops, 0..1 (default 0)
+  --offline K@A[-B]     the last K devices go offline A seconds after the start and come back at B (none:
+                        never): they send nothing and hear nothing
+  --deaf K@A[-B]        the first K devices miss every downlink from A to B seconds (their uplinks still go
+                        out, so the server keeps asking them)
+  --relay K             the first device is a LoRaWAN Relay TS011 relay for the last K devices, which no
+                        gateway hears: it forwards their frames on FPort 226 and hands them their downlinks
+  --ladtp K             the first K devices (after the relay) are rhf3m485 RS485 forward units: they answer
+                        their configuration and status requests and send heartbeats (docs/protocols/rhf3m485.md)
+  --spread-sources      each UDP gateway sends from its own loopback address (127.0.1.1, …), so a load
+                        balancer hashing by source address spreads them (npm run cluster)
   --quiet               summary only
 `;
 
@@ -64,6 +77,12 @@ function passwordFor(user: string, dataDir: string): string | undefined {
   }
 }
 
+/** Device i's product type: the relay (rhf3mr01) first, then `ladtps` rhf3m485, the rest lorawan. */
+function productTypes(relay: boolean, ladtps: number): ProductType[] {
+  const first: ProductType[] = relay ? ['rhf3mr01'] : [];
+  return [...first, ...Array.from({ length: ladtps }, (): ProductType => 'rhf3m485')];
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -87,6 +106,11 @@ async function main(): Promise<number> {
       prefix: { type: 'string', default: '5e1a' },
       'gen-app-key': { type: 'string' },
       loss: { type: 'string' },
+      offline: { type: 'string' },
+      deaf: { type: 'string' },
+      relay: { type: 'string' },
+      ladtp: { type: 'string' },
+      'spread-sources': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -113,6 +137,10 @@ async function main(): Promise<number> {
     process.stderr.write('error: --mqtt must be a URL like mqtt://127.0.0.1:1883\n');
     process.exit(2);
   }
+  const offline = [
+    ...(values.offline ? [offlineSpec('offline', 'silent', values.offline)] : []),
+    ...(values.deaf ? [offlineSpec('deaf', 'deaf', values.deaf)] : []),
+  ];
   const started = Date.now();
   let sim: SimulationHandle;
   try {
@@ -124,6 +152,7 @@ async function main(): Promise<number> {
       udp: values.udp!,
       link,
       mqtt: values.mqtt,
+      spreadSources: values['spread-sources'],
       app: values.app!,
       gateways,
       devices,
@@ -136,6 +165,9 @@ async function main(): Promise<number> {
       prefix: values.prefix,
       genAppKey,
       loss: number('loss', values.loss, 0, 0, 1),
+      offline,
+      ...(values.relay !== undefined ? { relay: { slaves: number('relay', values.relay, 0, 1, 100_000) } } : {}),
+      productTypes: productTypes(values.relay !== undefined, number('ladtp', values.ladtp, 0, 0, 100_000)),
       onEvent: (e) => {
         if (!values.quiet || e.type === 'provisioned' || e.type === 'error')
           process.stdout.write(`${formatEvent(e)}\n`);

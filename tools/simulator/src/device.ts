@@ -2,9 +2,11 @@ import { buildDataFrame, openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import { decodeMacCommandsLenient, encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
+import type { ChannelMask } from './channels';
 import type { ClockClient } from './clock';
 import type { FragmentationClient } from './fuota';
 import type { MulticastClient } from './multicast';
+import type { DeviceProtocol } from './protocols';
 import type { Point } from './radio';
 
 export interface Session {
@@ -22,6 +24,8 @@ export interface DeviceSpec {
   session?: Session;
   /** Next uplink FCnt (ABP devices continue where the server is). */
   fCntUp: number;
+  /** lorawan, or a relay (rhf3mr01) / ladtp (rhf3m485) answering its protocol. */
+  productType?: string;
 }
 
 export type DownlinkResult =
@@ -35,6 +39,8 @@ export type DownlinkResult =
       /** The server acknowledged our last confirmed uplink. */
       ack: boolean;
       macCommands: string[];
+      /** The enabled uplink channels, when the downlink's MAC commands changed them. */
+      channels?: number[];
     };
 
 /** A class A end device (LoRaWAN 1.0.x): joins, sends encrypted uplinks, opens downlinks. */
@@ -58,6 +64,15 @@ export class SimDevice {
   /** TS004 device side (FUOTA over the multicast sessions) and TS003 clock, with `multicast`. */
   fuota: FragmentationClient | undefined;
   clock: ClockClient | undefined;
+  /** The management protocol of a relay or ladtp (protocols.ts). */
+  protocol: DeviceProtocol | undefined;
+  /** Its uplink channels (LinkADRReq ChMask, NewChannelReq); none: any channel of the plan, masks accepted. */
+  channels: ChannelMask | undefined;
+  /**
+   * Taken offline by the simulation: `silent` sends nothing and hears nothing (switched off, out
+   * of range), `deaf` still sends but misses every downlink.
+   */
+  offline: 'silent' | 'deaf' | undefined;
   /** MAC answers (LinkADRAns) for the FOpts of the next uplink. */
   private macOut: MacCommand[] = [];
   private readonly usedNonces = new Set<number>();
@@ -123,6 +138,17 @@ export class SimDevice {
     return { phy, fCnt, ack };
   }
 
+  /** Whether a join-accept answers this device's pending join (without taking it). */
+  ownsJoinAccept(phy: Buffer): boolean {
+    if (!this.joining || !this.spec.appKey) return false;
+    try {
+      openJoinAccept(phy, this.spec.appKey);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** A join-accept for this device's pending join (null when it is someone else's). */
   tryJoinAccept(phy: Buffer): DownlinkResult | null {
     if (!this.joining || !this.spec.appKey) return null;
@@ -141,6 +167,7 @@ export class SimDevice {
     this.awaitingAck = false;
     this.txPower = 0;
     this.macOut = [];
+    this.channels?.reset();
     return { kind: 'join-accept', devAddr: ja.devAddr };
   }
 
@@ -162,7 +189,10 @@ export class SimDevice {
     if (f.fCtrl.ack) this.awaitingAck = false;
     const macBytes = f.fPort === 0 && opened.payload ? opened.payload : f.fOpts;
     const commands = macBytes.length ? decodeMacCommandsLenient(macBytes, 'down').commands : [];
+    const before = this.channels?.indexes.join();
+    this.applyNewChannels(commands);
     this.applyLinkAdr(commands);
+    const after = this.channels?.indexes;
     const macCommands = commands.map((c) => c.type);
     return {
       kind: 'data',
@@ -172,22 +202,35 @@ export class SimDevice {
       confirmed,
       ack: f.fCtrl.ack,
       macCommands,
+      ...(after && after.join() !== before ? { channels: after } : {}),
     };
   }
 
+  /** NewChannelReq (dynamic plans): each answered with a NewChannelAns. */
+  private applyNewChannels(commands: MacCommand[]): void {
+    for (const c of commands) {
+      if (c.type !== 'NewChannelReq') continue;
+      const ans = this.channels?.applyNewChannel(c) ?? { dataRateRangeOk: true, channelFrequencyOk: true };
+      this.macOut.push({ type: 'NewChannelAns', ...ans });
+    }
+  }
+
   /**
-   * LinkADRReq: takes the last command's data rate and power (15 = keep, LoRaWAN 1.0.4) when it
-   * can, and answers each command of the block.
+   * LinkADRReq block (LoRaWAN 1.0.4 §5.3): the channel masks of every command in order, the last
+   * command's data rate and power (15 = keep); all of it or, when one part is refused, none of it.
+   * Each command of the block is answered with the same LinkADRAns.
    */
   private applyLinkAdr(commands: MacCommand[]): void {
     const reqs = commands.filter((c) => c.type === 'LinkADRReq');
     const last = reqs.at(-1);
     if (last?.type !== 'LinkADRReq') return;
     const sf = last.dataRate === 15 ? this.sf : this.sfOfDr(last.dataRate);
-    const ok = { dataRateAck: sf !== undefined, powerAck: true, channelMaskAck: true };
-    if (ok.dataRateAck) {
+    const channelMaskAck = this.channels?.applyLinkAdr(reqs, false) ?? true;
+    const ok = { dataRateAck: sf !== undefined, powerAck: true, channelMaskAck };
+    if (ok.dataRateAck && ok.channelMaskAck) {
       this.sf = sf!;
       if (last.txPower !== 15) this.txPower = last.txPower;
+      this.channels?.applyLinkAdr(reqs);
     }
     for (const _ of reqs) this.macOut.push({ type: 'LinkADRAns', ...ok });
   }

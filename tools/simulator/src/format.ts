@@ -20,10 +20,13 @@ export function formatSummary(
     ...(links ? [`link           ${linkText(links)}`] : []),
     `joins          ${c.joins} accepted of ${c.joinRequests} requests, ${c.joinFailures} devices gave up`,
     `uplinks        ${c.uplinks} sent (${c.confirmedUplinks} confirmed, ${c.uplinksAcked} acknowledged), ${c.receptions} gateway receptions`,
-    `downlinks      ${c.downlinks} received (${c.confirmedDownlinks} confirmed, ${c.downlinkAcksSent} ACKs sent), ${c.unmatchedDownlinks} unmatched`,
+    `downlinks      ${c.downlinks} received (${c.confirmedDownlinks} confirmed, ${c.downlinkAcksSent} ACKs sent), ${c.unmatchedDownlinks} unmatched${c.downlinksMissed ? `, ${c.downlinksMissed} missed offline` : ''}`,
     `gateways       ${c.txAcks} TX_ACKs sent, ${c.pushAcks} PUSH_ACKs received`,
     ...(multicast(c) ? [multicast(c)] : []),
     ...(fuota(c) ? [fuota(c)] : []),
+    ...(c.relayedUplinks + c.relayedDownlinks > 0
+      ? [`relay          ${c.relayedUplinks} frames forwarded, ${c.relayedDownlinks} downlinks handed down`]
+      : []),
     `errors         ${c.errors}`,
   ].join('\n');
 }

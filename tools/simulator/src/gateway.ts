@@ -43,6 +43,8 @@ export class SimGateway {
     private readonly onError: (gw: SimGateway, message: string) => void,
     /** `mqtt`: `server` is the gateway's own agent, which carries its traffic over MQTT. */
     readonly link: GatewayLink = 'udp',
+    /** The local address to send from (default any). */
+    private readonly localAddress?: string,
   ) {}
 
   get tmst(): number {
@@ -54,7 +56,7 @@ export class SimGateway {
     this.socket = socket;
     socket.on('message', (msg) => this.onMessage(msg));
     socket.on('error', (err) => this.onError(this, err.message));
-    await new Promise<void>((r) => socket.bind(0, r));
+    await new Promise<void>((r) => socket.bind({ port: 0, address: this.localAddress }, r));
     this.pull();
     this.sendStat();
     this.timers.push(

@@ -198,6 +198,52 @@ describe('the simulator’s TS005 device side', () => {
     expect(c.receive(frame(6), at(slot), now)).toMatchObject({ kind: 'frame', fCnt: 6 });
   });
 
+  it('in a US915 class B session hops with McAddr from one beacon period to the next (DLFrequency 0, DR8)', () => {
+    const now = Date.now();
+    const c = new MulticastClient(GEN_APP_KEY, getRegion('us915'));
+    c.handle(setupReq(), now);
+    const session = (over: object) =>
+      c.handle(
+        ts005.encode({
+          type: 'McClassBSessionReq',
+          mcGroupId: 1,
+          sessionTime: gpsS(now) - 1,
+          sessionTimeOut: 12,
+          periodicity: 0,
+          dlFrequency: 0,
+          dr: 8,
+          ...over,
+        } as Ts005Command),
+        now,
+      )[0];
+    // EU868's ping-slot frequency is no US915 channel.
+    expect(session({ dlFrequency: 869_525_000 })).toMatchObject({ freqError: true, timeToStart: null });
+    expect(session({})).toMatchObject({ type: 'McClassBSessionAns', drError: false, freqError: false, timeToStart: 0 });
+    // RP002 US915: 923.3 + 0.6·((McAddr + floor(beaconTime / 128)) mod 8) MHz, SF12 BW500.
+    const mhz = (tmms: number) =>
+      Number((923.3 + 0.6 * ((Number.parseInt(MC_ADDR, 16) + Math.floor(tmms / 128_000)) % 8)).toFixed(1));
+    const first = nextPingSlot({ nowGpsMs: gpsTimeMs(now) + 10_000, devAddr: MC_ADDR, periodicity: 0 });
+    const nextPeriodMs = (Math.floor(first / 128_000) + 1) * 128_000;
+    const second = nextPingSlot({ nowGpsMs: nextPeriodMs, devAddr: MC_ADDR, periodicity: 0 });
+    expect(mhz(second)).not.toBe(mhz(first));
+    const at = (tmms: number, freqMHz: number) => ({ freqMHz, datr: 'SF12BW500', tmms });
+    expect(c.receive(frame(6), at(first, mhz(second)), now)).toMatchObject({ kind: 'outside-session' });
+    // Not a fixed channel either (RX2's 923.3 MHz, unless that is this period's channel).
+    const fixedMHz = mhz(first) === 923.3 ? 923.9 : 923.3;
+    expect(c.receive(frame(6), at(first, fixedMHz), now)).toMatchObject({ kind: 'outside-session' });
+    expect(c.receive(frame(6), { ...at(first, mhz(first)), datr: 'SF9BW125' }, now)).toMatchObject({
+      kind: 'outside-session',
+    });
+    expect(c.receive(frame(6), at(first, mhz(first)), now)).toMatchObject({ kind: 'frame', fCnt: 6 });
+    expect(c.receive(frame(7), at(second, mhz(first)), now)).toMatchObject({ kind: 'outside-session' });
+    expect(c.receive(frame(7), at(second, mhz(second)), now)).toMatchObject({ kind: 'frame', fCnt: 7 });
+    // A session on one given frequency does not hop.
+    expect(session({ dlFrequency: 923_900_000 })).toMatchObject({ freqError: false });
+    const hopped = mhz(second) === 923.9 ? 924.5 : mhz(second);
+    expect(c.receive(frame(8), at(second, hopped), now)).toMatchObject({ kind: 'outside-session' });
+    expect(c.receive(frame(8), at(second, 923.9), now)).toMatchObject({ kind: 'frame', fCnt: 8 });
+  });
+
   it('forgets a deleted group and says when it did not have it', () => {
     const c = joinedClient(Date.now());
     expect(c.handle(ts005.encode({ type: 'McGroupDeleteReq', mcGroupId: 1 }))).toEqual([

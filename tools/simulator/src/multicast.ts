@@ -9,6 +9,7 @@ import {
   ts005,
 } from '@lns/lorawan/applayer/ts005';
 import { gpsTimeMs, nextPingSlot } from '@lns/lorawan/classb';
+import { defaultPingSlotSetting, pingSlotChannelAt } from '@lns/lorawan/classb-channels';
 import { type OpenedDataFrame, openDataFrame } from '@lns/lorawan/frames';
 import { type Channel, dataRateOfDatr, getDataRate, type Region } from '@lns/lorawan/regions';
 
@@ -23,6 +24,7 @@ interface Session {
   /** GPS ms: from SessionTime for 2^SessionTimeOut s. */
   startGpsMs: number;
   endGpsMs: number;
+  /** Class B: 0 = the region's default ping-slot channel, hopping by McAddr where the region hops. */
   freqHz: number;
   dr: number;
   periodicity: number;
@@ -72,6 +74,8 @@ export class MulticastClient {
   readonly groups = new Map<number, Group>();
   private readonly kek: string;
   private readonly downlinkFreqs: Set<number>;
+  /** A class B session may also take 0 (the default, hopping) or the region's ping-slot frequency. */
+  private readonly pingSlotFreqs: Set<number>;
 
   /**
    * `channels`: the uplink channels the device knows (its RX1 downlink channels follow from
@@ -84,6 +88,7 @@ export class MulticastClient {
   ) {
     this.kek = mcKEKey(mcRootKeyFromGenAppKey(genAppKey));
     this.downlinkFreqs = new Set([region.rx2.frequency, ...channels.map((c) => region.rx1Frequency(c.frequency))]);
+    this.pingSlotFreqs = new Set([...this.downlinkFreqs, 0, defaultPingSlotSetting(region).freqHz]);
   }
 
   /** Answers to the TS005 requests of one FPort 200 downlink (empty when nothing needs an answer). */
@@ -146,8 +151,8 @@ export class MulticastClient {
       case 'McClassBSessionReq': {
         const g = this.groups.get(r.mcGroupId);
         const drError = !this.supportsDr(r.dr);
-        const freqError = !this.downlinkFreqs.has(r.dlFrequency);
         const classB = r.type === 'McClassBSessionReq';
+        const freqError = !(classB ? this.pingSlotFreqs : this.downlinkFreqs).has(r.dlFrequency);
         const type = classB ? 'McClassBSessionAns' : 'McClassCSessionAns';
         const startGpsMs = sessionStartGpsMs(r.sessionTime, nowGpsMs);
         const ok = g !== undefined && !drError && !freqError;
@@ -213,17 +218,21 @@ export class MulticastClient {
     return undefined;
   }
 
-  /** Whether the radio listens for the group on `tx`: the session's channel and DR, within its time. */
+  /**
+   * Whether the radio listens for the group on `tx`, within the session's time: class C all the
+   * time on the session's channel and DR; class B only at McAddr's ping slots, on the channel of
+   * the slot's beacon period (the session's frequency, or the region's default that hops in US915,
+   * AU915 and CN470).
+   */
   private listening(s: Session | undefined, mcAddr: string, tx: TxInfo, nowMs: number): boolean {
-    if (!s || Math.round(tx.freqMHz * 1e6) !== s.freqHz || !this.sameDr(tx.datr, s.dr)) return false;
+    if (!s || !this.sameDr(tx.datr, s.dr)) return false;
     const at = tx.tmms ?? gpsTimeMs(nowMs);
     if (at < s.startGpsMs || at >= s.endGpsMs) return false;
-    // Class C listens all the time; class B opens McAddr's ping slots only.
-    if (s.cls === 'C') return true;
-    return (
-      tx.tmms !== undefined &&
-      nextPingSlot({ nowGpsMs: tx.tmms, devAddr: mcAddr, periodicity: s.periodicity }) === tx.tmms
-    );
+    const freqHz = Math.round(tx.freqMHz * 1e6);
+    if (s.cls === 'C') return freqHz === s.freqHz;
+    if (tx.tmms === undefined) return false;
+    if (nextPingSlot({ nowGpsMs: tx.tmms, devAddr: mcAddr, periodicity: s.periodicity }) !== tx.tmms) return false;
+    return freqHz === pingSlotChannelAt(this.region, mcAddr, tx.tmms, { freqHz: s.freqHz, dr: s.dr }).freqHz;
   }
 
   private sameDr(datr: string | number, dr: number): boolean {

@@ -6,6 +6,7 @@ import { systemApi } from '@lns/contract/api/system';
 import type { GatewayMqttInfo } from '@lns/contract/gateway-status';
 import { Api } from './api';
 import type { DeviceSpec } from './device';
+import type { ProductType } from './protocols';
 
 export interface ProvisionOptions {
   url: string;
@@ -23,6 +24,8 @@ export interface ProvisionOptions {
   otaaShare: number;
   /** Gateway i's link (absent: all UDP); those on MQTT get their credentials read. */
   links?: GatewayLink[];
+  /** Device i's product type (absent: lorawan): relays and ladtps answer their protocols. */
+  productTypes?: ProductType[];
 }
 
 /** How a simulated gateway reaches the server: Semtech UDP straight, or through its own gateway agent over MQTT. */
@@ -115,8 +118,9 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
       const found = await api.attempt(deviceApi.status, { devEUI });
       if (found.code === 0 && found.data) {
         const d = found.data;
+        const productType = d.productType;
         if (d.authType === 'otaa' && d.appKey)
-          return { devEUI, joinEUI: d.appEUI, authType: 'otaa', appKey: d.appKey, fCntUp: 0 };
+          return { devEUI, joinEUI: d.appEUI, authType: 'otaa', appKey: d.appKey, fCntUp: 0, productType };
         if (d.authType === 'abp' && d.devAddr && d.appSKey && d.nwkSKey)
           return {
             devEUI,
@@ -125,6 +129,7 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
             session: { devAddr: d.devAddr, appSKey: d.appSKey, nwkSKey: d.nwkSKey },
             // The server refuses a counter it has seen: continue after the stored one.
             fCntUp: d.fCntUp > 0 ? d.fCntUp + 1 : 0,
+            productType,
           };
         throw new Error(`device ${devEUI} exists but its keys are not readable; delete it or use another --prefix`);
       }
@@ -138,12 +143,13 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
         subnet: o.subnet,
         class: 'A' as const,
         macVersion: '1.0.3' as const,
+        productType: o.productTypes?.[i] ?? 'lorawan',
       };
       created.devices++;
       if (otaa) {
         const appKey = hex(`${devEUI}/appKey`, 32);
         await api.call(deviceApi.create, { ...base, authType: 'otaa', appKey });
-        return { devEUI, joinEUI, authType: 'otaa', appKey, fCntUp: 0 };
+        return { devEUI, joinEUI, authType: 'otaa', appKey, fCntUp: 0, productType: base.productType };
       }
       // A type-0 DevAddr (first bit 0) derived from the DevEUI, so reruns reuse it.
       const session = {
@@ -152,7 +158,7 @@ export async function provision(o: ProvisionOptions): Promise<Provisioned> {
         appSKey: hex(`${devEUI}/appSKey`, 32),
       };
       await api.call(deviceApi.create, { ...base, authType: 'abp', ...session });
-      return { devEUI, joinEUI, authType: 'abp', session, fCntUp: 0 };
+      return { devEUI, joinEUI, authType: 'abp', session, fCntUp: 0, productType: base.productType };
     },
   );
   return { appID, gwIDs, devices, mqtt, created };

@@ -84,11 +84,19 @@ export function pickSf(bestKm: number): number {
   return 12;
 }
 
+/** `sf`, or the slowest lower one the region has at 125 kHz (US915 uplinks stop at SF10). */
+export function fitSf(plan: Pick<RadioPlan, 'drOf'>, sf: number): number {
+  for (let s = sf; s >= 7; s--) if (plan.drOf(s) !== undefined) return s;
+  return sf;
+}
+
 export interface RadioPlan {
   region: Region;
   /** Channels for data uplinks (the subnet's) and for joins (the region's defaults). */
   data: Channel[];
   join: Channel[];
+  /** The plan's uplink channels, all of them: what a device has enabled at the start. */
+  channels: Channel[];
   /** The region's DR for an SF at 125 kHz (undefined when the region lacks it). */
   drOf(sf: number): number | undefined;
   /** The SF of a LoRa 125 kHz data rate of the region (undefined otherwise). */
@@ -106,6 +114,7 @@ export function radioPlan(regionId: string, subnetId?: string): RadioPlan {
     region,
     data: data.length ? data : join,
     join,
+    channels: [...(subnet?.uplinkChannels ?? region.defaultChannels)],
     drOf: (sf) => {
       try {
         return dataRateOf(region, sf, 125);

@@ -9,13 +9,37 @@ import { TS005_PORT, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts00
 import { prng } from '@lns/lorawan/prng';
 import type { Rxpk, Txpk } from '@lns/semtech-udp/packets';
 import { type LinkMode, linkOf, linkText, SimAgents, type SimLinks } from './agents';
+import { ChannelMask, channelRanges } from './channels';
 import { ClockClient, clockLine } from './clock';
 import { SimDevice } from './device';
 import { FragmentationClient, incompleteLine, rebuiltLine } from './fuota';
 import { SimGateway } from './gateway';
+import { LadtpDevice } from './ladtp-device';
 import { MulticastClient } from './multicast';
+import { answersTo, messageName, type ProductType, payloadSize, protocolOf } from './protocols';
 import { type Provisioned, pool, provision } from './provision';
-import { devicePosition, distanceKm, gatewayPosition, hearsDownlink, pickSf, radioPlan, receive } from './radio';
+import { devicePosition, distanceKm, fitSf, gatewayPosition, hearsDownlink, pickSf, radioPlan, receive } from './radio';
+import { SimRelay } from './relay';
+
+/** How a device is offline: `silent` sends and hears nothing, `deaf` still sends but misses its downlinks. */
+export type OfflineMode = 'silent' | 'deaf';
+
+/** Devices taken offline for a while: `devices` of them (silent: the last ones, deaf: the first ones). */
+export interface OfflineSpec {
+  mode: OfflineMode;
+  devices: number;
+  /** Seconds after the start; back at `toS` (absent: offline until the end). */
+  fromS: number;
+  toS?: number;
+}
+
+/** `K@A-B` or `K@A`: K devices offline from A to B seconds after the start. */
+export function offlineSpec(name: string, mode: OfflineMode, v: string): OfflineSpec {
+  const m = /^(\d+)@(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?$/.exec(v.trim());
+  if (!m || (m[3] !== undefined && Number(m[3]) <= Number(m[2])))
+    throw new Error(`--${name} must be K@FROM-TO (devices, seconds), e.g. 1@30-90`);
+  return { mode, devices: Number(m[1]), fromS: Number(m[2]), ...(m[3] !== undefined ? { toS: Number(m[3]) } : {}) };
+}
 
 export interface SimulationOptions {
   /** Server API, e.g. http://127.0.0.1:8080. */
@@ -34,6 +58,11 @@ export interface SimulationOptions {
   link?: LinkMode;
   /** The broker for `link` mqtt: default the address the server gives with the gateway's MQTT credentials. */
   mqtt?: string;
+  /**
+   * Each UDP gateway sends from its own loopback address (127.0.1.1, 127.0.1.2, …), as real
+   * gateways come from their own: a load balancer hashing by source address spreads them.
+   */
+  spreadSources?: boolean;
   /** Application name (created when missing). */
   app: string;
   gateways: number;
@@ -63,6 +92,17 @@ export interface SimulationOptions {
   loss?: number;
   /** FUOTA: multiplies the TS004 status answer delay (default 1; tests shorten it). */
   fuotaDelayScale?: number;
+  /** Devices taken offline for a while (the handle's `setOffline` does it at any time). */
+  offline?: OfflineSpec[];
+  /**
+   * A LoRaWAN Relay TS011 relay (relay.ts): the first device relays for the last `slaves` devices,
+   * which no gateway hears. Unless `productTypes` says otherwise, it is an rhf3mr01.
+   */
+  relay?: { slaves: number };
+  /** Device i's product type (absent: lorawan): relays (rhf3mr01) and ladtps (rhf3m485) answer their protocols. */
+  productTypes?: ProductType[];
+  /** How long a ladtp's heartbeat minute lasts, ms (default 60000; tests shorten it). */
+  minuteMs?: number;
 }
 
 export type SimEventType =
@@ -75,7 +115,11 @@ export type SimEventType =
   | 'tx-ack'
   | 'multicast'
   | 'fuota'
+  | 'cutover'
+  | 'offline'
   | 'agent'
+  | 'relay'
+  | 'management'
   | 'error';
 
 export interface SimEvent {
@@ -104,6 +148,8 @@ export interface SimCounters {
   pushAcks: number;
   /** Downlinks no simulated device could open. */
   unmatchedDownlinks: number;
+  /** Downlinks (and group frames) for a device that was offline, lost. */
+  downlinksMissed: number;
   /** TS005 answers sent (setup, session, delete, ...). */
   ts005Answers: number;
   /** Multicast frames taken by a device, and copies of one it already had (sent by another gateway). */
@@ -119,6 +165,9 @@ export interface SimCounters {
   /** Images rebuilt (whatever their descriptor), and status answers that had fragments missing. */
   fuotaImagesRebuilt: number;
   fuotaIncomplete: number;
+  /** End-device frames a relay forwarded, and downlinks it handed to an end-device. */
+  relayedUplinks: number;
+  relayedDownlinks: number;
   errors: number;
 }
 
@@ -131,8 +180,12 @@ export interface SimulationHandle {
   counters: SimCounters;
   /** Resolves when every device has sent `uplinks` uplinks (or given up joining). */
   done: Promise<SimCounters>;
+  /** Takes a device offline (`silent`, `deaf`) or, with null, back online. */
+  setOffline(devEUI: string, mode: OfflineMode | null): void;
   /** Waits until `pred(counters)` holds; rejects after `timeoutMs`. */
   waitFor(pred: (c: SimCounters) => boolean, timeoutMs?: number): Promise<SimCounters>;
+  /** A ladtp reads this frame off its RS485 bus and sends it up; returns the uplinks it takes. */
+  rs485(devEUI: string, frame: Buffer): number;
   stop(): Promise<SimCounters>;
 }
 
@@ -150,6 +203,7 @@ const newCounters = (): SimCounters => ({
   txAcks: 0,
   pushAcks: 0,
   unmatchedDownlinks: 0,
+  downlinksMissed: 0,
   ts005Answers: 0,
   multicastFrames: 0,
   multicastDuplicates: 0,
@@ -159,6 +213,8 @@ const newCounters = (): SimCounters => ({
   fuotaFragmentsLost: 0,
   fuotaImagesRebuilt: 0,
   fuotaIncomplete: 0,
+  relayedUplinks: 0,
+  relayedDownlinks: 0,
   errors: 0,
 });
 
@@ -195,6 +251,8 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     subnet,
     prefix,
     otaaShare: o.otaaShare ?? 0.5,
+    // The relay of a simulation is one of ours: it also answers the rhf3mr01 protocol.
+    productTypes: o.productTypes ?? (o.relay ? ['rhf3mr01'] : undefined),
     links,
   });
 
@@ -239,12 +297,23 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   const gateways = p.gwIDs.map((id, i) => {
     const agent = agents.of(id);
     const to = agent?.udp ?? server;
-    return new SimGateway(id, gatewayPosition(i, p.gwIDs.length), to, onDownlink, onError, agent ? 'mqtt' : 'udp');
+    const from = o.spreadSources && !agent ? sourceAddress(i) : undefined;
+    return new SimGateway(
+      id,
+      gatewayPosition(i, p.gwIDs.length),
+      to,
+      onDownlink,
+      onError,
+      agent ? 'mqtt' : 'udp',
+      from,
+    );
   });
   const devices = p.devices.map((spec) => {
     const pos = devicePosition(rand);
     const best = Math.min(...gateways.map((g) => distanceKm(g.pos, pos)));
-    const dev = new SimDevice(spec, pos, pickSf(best), plan.sfOf);
+    const dev = new SimDevice(spec, pos, fitSf(plan, pickSf(best)), plan.sfOf);
+    dev.channels = new ChannelMask(plan.region, plan.channels);
+    dev.protocol = protocolOf(spec.productType);
     if (o.genAppKey) {
       dev.multicast = new MulticastClient(o.genAppKey, plan.region, [...plan.join, ...plan.data]);
       // Each device draws its own losses: the same seed drops the same fragments of the same device.
@@ -254,6 +323,9 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     }
     return dev;
   });
+
+  const slaves = o.relay ? Math.min(o.relay.slaves, devices.length - 1) : 0;
+  const relay = slaves > 0 ? new SimRelay(devices[0]!, devices.slice(devices.length - slaves)) : undefined;
 
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
@@ -273,9 +345,11 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
 
   /** Send a PHYPayload from a device through the gateways in range. */
   function transmit(dev: SimDevice, phy: Buffer, join: boolean) {
-    const channels = join ? plan.join : plan.data;
-    const ch = channels[Math.floor(rand() * channels.length)]!;
     const sf = join ? Math.max(dev.sf, 10) : dev.sf; // joins go out slower, as devices do
+    // Data uplinks follow the device's channel mask (LinkADRReq), among the channels allowing its rate.
+    const channels = join ? plan.join : (dev.channels?.usable(plan.drOf(sf)) ?? plan.data);
+    const ch = channels[Math.floor(rand() * channels.length)]!;
+    if (relay?.hears(dev)) return throughRelay(relay, dev, phy, sf, ch.frequency);
     const dists = gateways.map((g) => distanceKm(g.pos, dev.pos));
     const nearest = dists.indexOf(Math.min(...dists));
     const heard: string[] = [];
@@ -304,6 +378,17 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     return `SF${sf} ${(ch.frequency / 1e6).toFixed(1)} MHz, ${heard.length} gateway${heard.length === 1 ? '' : 's'}: ${heard.join(', ')}`;
   }
 
+  /** A relay 500 m away hears the end-device and forwards its frame in an uplink of its own. */
+  function throughRelay(r: SimRelay, dev: SimDevice, phy: Buffer, sf: number, freqHz: number): string {
+    const heard = receive(rand, 0.5, sf, true, dev.txPower)!;
+    const up = r.forward(phy, { dr: plan.drOf(sf) ?? 0, freqHz, ...heard });
+    if (!up) return `relay ${r.dev.devEUI} has no session yet: lost`;
+    counters.relayedUplinks++;
+    const radio = transmit(r.dev, up.phy, false);
+    emit('relay', `${r.dev.devEUI} fCnt ${up.fCnt} port 226 forwards ${dev.devEUI} (${radio})`, { devEUI: dev.devEUI });
+    return `through relay ${r.dev.devEUI} ${heard.rssi}/${heard.snr}`;
+  }
+
   const jitter = (s: number) => s * 1000 * (0.9 + rand() * 0.2);
   const joinTimeout = o.joinTimeoutMs ?? 8000;
   const maxJoins = o.joinAttempts ?? 5;
@@ -311,6 +396,11 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   const gaussStep = () => rand() * 2 - 1;
 
   function tick(dev: SimDevice) {
+    if (dev.offline === 'silent') {
+      // Switched off or out of range: nothing goes out; it resumes where it was once back.
+      later(jitter(Math.max(o.interval, 1)), () => tick(dev));
+      return;
+    }
     if (!dev.joined) {
       if (dev.joinAttempts >= maxJoins) {
         counters.joinFailures++;
@@ -363,6 +453,24 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   }
   /** Answers go out soon: "a second or so later". */
   const answerDelay = () => 800 + rand() * 700;
+
+  /** A relay's or ladtp's uplinks on its protocol's port (answers, DataParts), a second apart in order. */
+  function sendProtocol(dev: SimDevice, payloads: Buffer[]) {
+    const p = dev.protocol!;
+    const first = answerDelay();
+    for (const [i, b] of payloads.entries())
+      later(first + i * 1000, () => sendAppLayer(dev, 'management', p.port, b, [messageName(p, b)]));
+  }
+  const payloadOf = (dev: SimDevice) => payloadSize(plan.region.id, plan.drOf(dev.sf));
+  /** A ladtp's heartbeat every `period` minutes of its configuration. */
+  function heartbeat(dev: SimDevice) {
+    const p = dev.protocol;
+    if (!(p instanceof LadtpDevice)) return;
+    later(p.config.period * (o.minuteMs ?? 60_000), () => {
+      if (dev.joined && dev.offline !== 'silent') sendAppLayer(dev, 'management', p.port, p.heartbeat(), ['Heartbeat']);
+      heartbeat(dev);
+    });
+  }
 
   /** TS005 answers go out soon in an uplink of their own (FPort 200); a session joined asks the time once. */
   function answerTs005(dev: SimDevice, answers: Ts005Command[]) {
@@ -465,6 +573,11 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     let known = false;
     for (const dev of devices) {
       if (!dev.multicast?.hasGroupAddr(mcAddr)) continue;
+      if (dev.offline) {
+        known = true;
+        counters.downlinksMissed++;
+        continue;
+      }
       if (!hearsDownlink(distanceKm(gw.pos, dev.pos), txpk.datr, txpk.powe)) {
         known = true;
         counters.multicastOutOfRange++;
@@ -497,10 +610,34 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     return known;
   }
 
+  /** A downlink for an offline device is lost; true when `dev` was offline. */
+  function missed(dev: SimDevice, gw: SimGateway): boolean {
+    if (!dev.offline) return false;
+    counters.downlinksMissed++;
+    emit('downlink', `${dev.devEUI} missed a downlink: offline (${dev.offline}) (via ${gw.gwID})`, {
+      devEUI: dev.devEUI,
+      gwID: gw.gwID,
+    });
+    return true;
+  }
+
   function deliver(gw: SimGateway, phy: Buffer, txpk: Txpk) {
+    const inner = relay?.takeDownlink(phy);
+    if (inner) {
+      counters.relayedDownlinks++;
+      emit('relay', `${relay!.dev.devEUI} hands a downlink (${inner.length} bytes) to its end-device`, {
+        gwID: gw.gwID,
+      });
+      deliver(gw, inner, txpk);
+      return;
+    }
     const mType = phy[0]! >> 5;
     if (mType === 1) {
       for (const dev of devices) {
+        if (dev.offline && dev.ownsJoinAccept(phy)) {
+          missed(dev, gw);
+          return;
+        }
         const r = dev.tryJoinAccept(phy);
         if (r?.kind !== 'join-accept') continue;
         counters.joins++;
@@ -515,6 +652,7 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
       const devAddr = phy.length >= 5 ? Buffer.from(phy.subarray(1, 5)).reverse().toString('hex') : '';
       for (const dev of devices) {
         if (dev.session?.devAddr !== devAddr) continue;
+        if (missed(dev, gw)) return;
         const wasAwaiting = dev.awaitingAck;
         const r = dev.tryData(phy);
         if (r?.kind !== 'data') continue;
@@ -527,10 +665,15 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
           r.confirmed ? 'confirmed (ACK in the next uplink)' : '',
           r.ack ? 'ACK' : '',
           r.macCommands.length ? `MAC ${r.macCommands.join(',')}` : '',
-          `(via ${gw.gwID})`,
+          `(via ${gw.gwID}, ${txpk.freq.toFixed(1)} MHz)`,
         ];
         emit('downlink', parts.filter(Boolean).join(' '), { devEUI: dev.devEUI, gwID: gw.gwID });
-        if (r.fPort === TS005_PORT && dev.multicast) {
+        if (r.channels)
+          emit('cutover', `cutover ${dev.devEUI} channels ${channelRanges(r.channels)}`, { devEUI: dev.devEUI });
+        if (dev.protocol && r.fPort === dev.protocol.port) {
+          const out = answersTo(dev.protocol, Buffer.from(r.payload, 'hex'), payloadOf(dev));
+          if (out.length) sendProtocol(dev, out);
+        } else if (r.fPort === TS005_PORT && dev.multicast) {
           const answers = dev.multicast.handle(Buffer.from(r.payload, 'hex'));
           if (answers.length) answerTs005(dev, answers);
         } else handleFuotaDownlink(dev, r.fPort, Buffer.from(r.payload, 'hex'));
@@ -547,8 +690,26 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
   }
   // Let the PULL_DATA reach the server before anything needs a downlink path.
   await new Promise((r) => setTimeout(r, 200));
+  const setOffline = (devEUI: string, mode: OfflineMode | null) => {
+    const dev = devices.find((d) => d.devEUI === devEUI);
+    if (!dev) throw new Error(`no simulated device ${devEUI}`);
+    dev.offline = mode ?? undefined;
+    emit('offline', mode ? `${devEUI} offline (${mode})` : `${devEUI} back online`, { devEUI });
+  };
+  for (const spec of o.offline ?? []) {
+    const n = Math.min(spec.devices, devices.length);
+    const chosen = spec.mode === 'deaf' ? devices.slice(0, n) : devices.slice(devices.length - n);
+    later(spec.fromS * 1000, () => {
+      for (const d of chosen) setOffline(d.devEUI, spec.mode);
+    });
+    if (spec.toS !== undefined)
+      later(spec.toS * 1000, () => {
+        for (const d of chosen) setOffline(d.devEUI, null);
+      });
+  }
   const spread = Math.min(o.interval * 1000, 5000);
   for (const dev of devices) later(rand() * spread, () => tick(dev));
+  for (const dev of devices) heartbeat(dev);
   if (devices.length === 0) resolveDone(counters);
 
   const snapshot = () => {
@@ -564,6 +725,14 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     devices,
     counters,
     done: done.then(snapshot),
+    setOffline,
+    rs485: (devEUI, frame) => {
+      const dev = devices.find((d) => d.devEUI === devEUI);
+      if (!(dev?.protocol instanceof LadtpDevice)) throw new Error(`no simulated ladtp ${devEUI}`);
+      const out = dev.protocol.busFrame(frame, payloadOf(dev));
+      sendProtocol(dev, out);
+      return out.length;
+    },
     waitFor: (pred, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const end = Date.now() + timeoutMs;
@@ -587,3 +756,6 @@ export async function startSimulation(o: SimulationOptions): Promise<SimulationH
     },
   };
 }
+
+/** Gateway i's own loopback address (Linux answers for all of 127.0.0.0/8). */
+export const sourceAddress = (i: number): string => `127.0.${1 + Math.floor(i / 254)}.${1 + (i % 254)}`;

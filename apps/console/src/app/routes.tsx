@@ -41,7 +41,15 @@ export interface RouteDef {
   query?: readonly string[];
   /** Query parameter whose value names this route in breadcrumbs (EUIs are shown as AA-BB-..). */
   label?: string;
+  /**
+   * A page of one device product type only (relay rhf3mr01, ladtp rhf3m485): the device side menu
+   * offers it for a device of that type (lib/deviceProducts.ts), besides the access list allowing it.
+   */
+  product?: SpecialProduct;
 }
+
+/** Product types with pages of their own; each is also the access string those pages need. */
+export type SpecialProduct = 'rhf3mr01' | 'rhf3m485';
 
 const admin = ['admin'] as const;
 const APP = ['appID', 'appName'] as const;
@@ -58,6 +66,12 @@ const device = (path: string, title: string, access?: readonly string[]): RouteD
   parent: '/application/device/detail',
   query: DEV,
 });
+const productDevice = (
+  path: string,
+  title: string,
+  product: SpecialProduct,
+  page: NonNullable<RouteDef['page']>,
+): RouteDef => ({ ...device(path, title, [product]), product, page });
 const gwDetail = (path: string, title: string, access?: readonly string[]): RouteDef => ({
   path,
   title,
@@ -145,15 +159,61 @@ export const ROUTES: RouteDef[] = [
     ...device('/application/device/downlink', 'deviceDownlink'),
     page: () => import('../features/downlink/pages/DeviceDownlink'),
   },
-  device('/application/device/ladtp/status', 'ladtpStatus', ['rhf3m485']),
-  device('/application/device/ladtp/config', 'ladtpConfig', ['rhf3m485']),
-  device('/application/device/ladtp/downlink', 'ladtpDownlink', ['rhf3m485']),
-  device('/application/device/ladtp/history', 'ladtpHistory', ['rhf3m485']),
-  device('/application/device/relay/status', 'relayStatus', ['rhf3mr01']),
-  device('/application/device/relay/slave', 'relaySlave', ['rhf3mr01']),
-  device('/application/device/relay/config', 'relayConfig', ['rhf3mr01']),
-  device('/application/device/relay/downlink', 'relayDownlink', ['rhf3mr01']),
-  device('/application/device/relay/history', 'relayHistory', ['rhf3mr01']),
+  // Relay and ladtp devices (docs/product/relay.md).
+  productDevice(
+    '/application/device/ladtp/status',
+    'ladtpStatus',
+    'rhf3m485',
+    () => import('../features/relay/pages/LadtpStatus'),
+  ),
+  productDevice(
+    '/application/device/ladtp/config',
+    'ladtpConfig',
+    'rhf3m485',
+    () => import('../features/relay/pages/LadtpConfig'),
+  ),
+  productDevice(
+    '/application/device/ladtp/downlink',
+    'ladtpDownlink',
+    'rhf3m485',
+    () => import('../features/relay/pages/LadtpDownlink'),
+  ),
+  productDevice(
+    '/application/device/ladtp/history',
+    'ladtpHistory',
+    'rhf3m485',
+    () => import('../features/relay/pages/LadtpHistory'),
+  ),
+  productDevice(
+    '/application/device/relay/status',
+    'relayStatus',
+    'rhf3mr01',
+    () => import('../features/relay/pages/RelayStatus'),
+  ),
+  productDevice(
+    '/application/device/relay/slave',
+    'relaySlave',
+    'rhf3mr01',
+    () => import('../features/relay/pages/RelaySlaves'),
+  ),
+  productDevice(
+    '/application/device/relay/config',
+    'relayConfig',
+    'rhf3mr01',
+    () => import('../features/relay/pages/RelayConfig'),
+  ),
+  productDevice(
+    '/application/device/relay/downlink',
+    'relayDownlink',
+    'rhf3mr01',
+    () => import('../features/relay/pages/RelayDownlink'),
+  ),
+  productDevice(
+    '/application/device/relay/history',
+    'relayHistory',
+    'rhf3mr01',
+    () => import('../features/relay/pages/RelayHistory'),
+  ),
   {
     path: '/application/fuota/firm-upgrade-list',
     title: 'firmUpgradeList',
@@ -379,7 +439,13 @@ export const ROUTES: RouteDef[] = [
     menu: 'gateway',
     page: () => import('../features/upgrades/pages/PicoFirmware'),
   },
-  { path: '/gateway/subnet-cutover', title: 'subnetCutover', access: admin, menu: 'gateway' },
+  {
+    path: '/gateway/subnet-cutover',
+    title: 'subnetCutover',
+    access: admin,
+    menu: 'gateway',
+    page: () => import('../features/subnet-cutover/pages/CutoverTasks'),
+  },
   {
     path: '/gateway/subnet-cutover/gateway',
     title: 'cutoverGateways',
@@ -387,6 +453,7 @@ export const ROUTES: RouteDef[] = [
     menu: 'cutover',
     parent: '/gateway/subnet-cutover',
     query: TASK,
+    page: () => import('../features/subnet-cutover/pages/CutoverGateways'),
   },
   {
     path: '/gateway/subnet-cutover/device',
@@ -395,18 +462,31 @@ export const ROUTES: RouteDef[] = [
     menu: 'cutover',
     parent: '/gateway/subnet-cutover',
     query: TASK,
+    page: () => import('../features/subnet-cutover/pages/CutoverDevices'),
   },
 
   // Platform
   { path: '/platform', title: 'platform', access: admin, redirect: '/platform/authentication' },
-  { path: '/platform/authentication', title: 'platformAuth', access: admin, menu: 'platform' },
-  { path: '/platform/network', title: 'platformNetwork', access: admin, menu: 'platform' },
+  {
+    path: '/platform/authentication',
+    title: 'platformAuth',
+    access: admin,
+    menu: 'platform',
+    page: () => import('../features/platform/pages/Authentication'),
+  },
+  {
+    path: '/platform/network',
+    title: 'platformNetwork',
+    access: admin,
+    menu: 'platform',
+    page: () => import('../features/network/pages/Network'),
+  },
   {
     path: '/platform/frequency-plan',
     title: 'platformFrequency',
     access: admin,
     menu: 'platform',
-    page: () => import('../features/gateways/pages/RegionPlans'),
+    page: () => import('../features/frequency-plans/pages/FrequencyPlans'),
   },
   {
     path: '/platform/gateway-type',
@@ -415,7 +495,13 @@ export const ROUTES: RouteDef[] = [
     menu: 'platform',
     page: () => import('../features/gateways/pages/GatewayTypes'),
   },
-  { path: '/platform/powermeter', title: 'platformPowermeter', access: admin, menu: 'platform' },
+  {
+    path: '/platform/powermeter',
+    title: 'platformPowermeter',
+    access: admin,
+    menu: 'platform',
+    page: () => import('../features/powermeter/pages/Powermeter'),
+  },
   {
     path: '/platform/audit-log',
     title: 'platformAudit',

@@ -25,3 +25,11 @@ export function formatCount(n: number | null | undefined): string {
   }
   return String(n);
 }
+
+/** Bytes in words: "1,234 B", or KB/MB/GB above them (1024 each). */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size.toLocaleString()} B`;
+  if (size < 1024 ** 2) return `${(size / 1024).toFixed(1)} KB`;
+  if (size < 1024 ** 3) return `${(size / 1024 ** 2).toFixed(2)} MB`;
+  return `${(size / 1024 ** 3).toFixed(2)} GB`;
+}

@@ -3,6 +3,7 @@ import { API_DOCS, isApiPath } from '@lns/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors';
 import type { SessionRepository, UserRepository } from '../users/repository';
+import type { TokenCache } from './token-cache';
 
 export type AccessLevel = 'public' | 'user' | 'admin';
 
@@ -52,8 +53,12 @@ export async function authenticate(services: TokenOwners, token: string): Promis
   return u && { id: u.id, name: u.name, admin: u.admin === 1, sessionToken: token };
 }
 
-/** Every /api route is for signed-in users unless it says `access: 'public'`; 'admin' adds 1010. */
-export function installGuard(app: FastifyInstance, services: TokenOwners): void {
+/**
+ * Every /api route is for signed-in users unless it says `access: 'public'`; 'admin' adds 1010.
+ * Tokens are checked through `cache` (see token-cache.ts for how long an answer is trusted).
+ */
+export function installGuard(app: FastifyInstance, services: TokenOwners, cache: TokenCache<AuthUser>): void {
+  const lookup = (token: string) => authenticate(services, token);
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('locale', 'en-US');
   app.addHook('onRequest', async (req) => {
@@ -65,7 +70,7 @@ export function installGuard(app: FastifyInstance, services: TokenOwners): void 
     if (access === 'public') return;
     const token = tokenOf(req);
     if (!token) throw new DomainError(C.TOKEN_MISSING);
-    const user = await authenticate(services, token);
+    const user = await cache.get(token, lookup);
     if (!user) throw new DomainError(C.TOKEN_INVALID);
     // Set before the admin check so a refused call is still attributed (audit log).
     req.user = user;

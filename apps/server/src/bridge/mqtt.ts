@@ -11,6 +11,7 @@ import {
 import type { Txpk } from '@lns/semtech-udp/packets';
 import type { z } from 'zod';
 import { gatewayByGwId } from '../gateways/repository';
+import { ntpServerOf } from '../network-servers/ntp';
 import type { Deduplicator } from '../ns/dedup';
 import { handleTxAck } from '../ns/downlink/txack';
 import type { Stage } from '../ns/stage';
@@ -92,6 +93,8 @@ export class MqttGatewayLink {
     // Read afresh: this follows a change in the console.
     const gw = prefix && (await gatewayByGwId(this.dp.db, gwId));
     if (!prefix || !gw || !this.publish) return;
+    // The platform's NTP host stands in for an empty ntpServer; neither set, the field is left out.
+    const ntpServer = await ntpServerOf(this.dp.db, gw.ntpServer);
     this.publish(
       gatewayTopic(prefix, gwId, 'agent', 'config'),
       JSON.stringify({
@@ -99,6 +102,7 @@ export class MqttGatewayLink {
         mqttKeepAlive: gw.mqttKeepAlive,
         statInterval: gw.statInterval,
         enableBridgeLogToFile: gw.enableBridgeLog,
+        ...(ntpServer && { ntpServer }),
       }),
     );
     this.publish(

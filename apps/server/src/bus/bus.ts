@@ -20,6 +20,7 @@ import type {
   RelayAnnounce,
   RelayedTx,
   Revocation,
+  SettingsChanged,
   ShellOutput,
 } from './events';
 
@@ -51,6 +52,7 @@ export interface BusTopics {
   [gateway: `gateway/${string}`]: GatewayStreamEvent;
   'control/auth-revoked': Revocation;
   'control/entity-deleted': EntityDeleted;
+  'control/settings-changed': SettingsChanged;
   'relay/gateways': RelayAnnounce;
   [relayTx: `relay/tx/${string}`]: RelayedTx;
   [agentResponse: `agent/response/${string}`]: AgentAnswer;
@@ -67,6 +69,8 @@ export const topics = {
   authRevoked: 'control/auth-revoked',
   /** Cluster copy of `localTopics.entityDeleted`. */
   entityDeleted: 'control/entity-deleted',
+  /** The platform configuration was saved: every instance reads it again (ns/settings.ts). */
+  settingsChanged: 'control/settings-changed',
   /** Each instance names the gateways that pull from it (ns/downlink/sender.ts). */
   relayAnnounce: 'relay/gateways',
   /** A PULL_RESP handed to the instance a gateway pulls from. */

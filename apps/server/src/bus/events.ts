@@ -45,6 +45,11 @@ export interface Revocation {
   reason: string;
 }
 
+/** `topics.settingsChanged`: the platform configuration was saved (receivers read it from the database). */
+export interface SettingsChanged {
+  at: number;
+}
+
 /** `localTopics.entityDeleted` and its cluster copy: what was deleted. */
 export interface EntityDeleted {
   devices?: string[];

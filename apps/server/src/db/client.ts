@@ -6,6 +6,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrate } from './migrate';
+import { startPgliteThread } from './pglite-thread';
 
 // Both drivers share the PostgreSQL dialect, so repositories are written once against this type.
 export type Db = PgDatabase<any, Record<string, never>>;
@@ -23,10 +24,21 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string;
+  /**
+   * Where PGlite runs: `worker` (its own thread, reached over the wire protocol, so SQL does not
+   * block the data plane and HTTP) or `main` (this thread: starts faster, for in-memory tests).
+   * Default: `worker` with a data directory, `main` in memory.
+   */
+  pgliteThread?: 'worker' | 'main';
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir);
+  const thread = opts.pgliteThread ?? (opts.dataDir ? 'worker' : 'main');
+  const database = opts.url
+    ? await openPostgres(opts.url)
+    : thread === 'worker'
+      ? await openPgliteWorker(opts.dataDir)
+      : await openPglite(opts.dataDir);
   try {
     await migrate({ db: database.db, exec: database.exec, pool: poolOf(database) });
   } catch (err) {
@@ -42,13 +54,24 @@ async function openPostgres(url: string): Promise<Database> {
   const probe = await pool.connect();
   probe.release();
   pool.on('error', () => {}); // idle client errors are reported by the query that hits them
+  return overPool(pool, 'postgres', () => pool.end());
+}
+
+/** PGlite in a worker thread: still `kind: 'pglite'` (one session, no autovacuum), driven by node-postgres. */
+async function openPgliteWorker(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const thread = await startPgliteThread(dataDir);
+  return overPool(thread.pool, 'pglite', thread.close);
+}
+
+function overPool(pool: pg.Pool, kind: Database['kind'], close: () => Promise<void>): Database {
   return {
     db: drizzlePg(pool) as unknown as Db,
-    kind: 'postgres',
+    kind,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    close,
     pool,
   } as Database & { pool: pg.Pool };
 }

@@ -8,6 +8,7 @@ import { uniqueViolation } from '../db/errors';
 import { maySee } from '../db/ownership';
 import { deviceTags } from '../db/schema/devices';
 import { DomainError } from '../errors';
+import type { LicenseGate } from '../license/gate';
 import { checkRegion } from './regions';
 import type { DeviceRepository, NewDevice, SessionHolder } from './repository';
 
@@ -84,12 +85,22 @@ export function toInsert(d: DeviceInput, app: AppRecord, now: number): NewDevice
   };
 }
 
-/** Writes checked rows in one transaction, within the owner's device quota (4005 beyond it). */
-export async function insertDevices(db: Db, repo: DeviceRepository, app: AppRecord, inputs: DeviceInput[]) {
+/**
+ * Writes checked rows in one transaction, within the owner's device quota and the platform
+ * license (4005 beyond either; 13001/13002 without a valid license).
+ */
+export async function insertDevices(
+  db: Db,
+  repo: DeviceRepository,
+  app: AppRecord,
+  inputs: DeviceInput[],
+  license: LicenseGate,
+) {
   const now = Date.now();
   const values = inputs.map((d) => toInsert(d, app, now));
   try {
     await db.transaction(async (tx) => {
+      await license.admit(tx, { devices: values.length });
       const have = await repo.lockOwnerCount(tx, app.ownerId);
       const quota = (await repo.quotaOf(tx)) ?? DEVICE_QUOTA_DEFAULT;
       if (have + values.length > quota) {
@@ -111,7 +122,14 @@ export async function insertDevices(db: Db, repo: DeviceRepository, app: AppReco
 }
 
 /** One device from the create form: the batch's database checks, each refusal naming its field. */
-export async function createDevice(db: Db, repo: DeviceRepository, app: AppRecord, d: DeviceInput, viewer: AuthUser) {
+export async function createDevice(
+  db: Db,
+  repo: DeviceRepository,
+  app: AppRecord,
+  d: DeviceInput,
+  viewer: AuthUser,
+  license: LicenseGate,
+) {
   const region = checkRegion(d.region, d.subnet, d.autoSubnet);
   if (region) throw new DomainError(region.code, region.reason, region.field);
   const bad = await foreignTags(db, app.ownerId, d.tagsId);
@@ -122,5 +140,5 @@ export async function createDevice(db: Db, repo: DeviceRepository, app: AppRecor
     const holder = (await repo.takenSessions([d.devAddr!])).get(`${d.devAddr}:${d.nwkSKey}`);
     if (holder) throw new DomainError(C.DEVADDR_NWKSKEY_DUP, sessionTakenReason(holder, viewer), 'devAddr');
   }
-  await insertDevices(db, repo, app, [d]);
+  await insertDevices(db, repo, app, [d], license);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
 import { settings, users } from '../db/schema/core';
 import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
+import { pageByLastSeen } from './last-seen';
 import { toRow } from './row';
 
 export type DeviceRecord = typeof devices.$inferSelect;
@@ -148,6 +149,7 @@ export class DeviceRepository {
   /**
    * A page and the total. Filtered lists (regions, tags, search) read the total with the page in
    * one pass (count(*) OVER ()); an unfiltered list walks an index for the page and counts apart.
+   * Last-seen order of one application reads device_last_seen (see last-seen.ts) and counts apart.
    */
   async list(user: AuthUser, p: ListArgs, extra?: SQL) {
     const by = p.orderBy ?? 'createtime';
@@ -161,12 +163,14 @@ export class DeviceRepository {
       p.tagsId?.length ? hasAnyTag(p.tagsId) : undefined,
       extra,
     );
-    const col = ORDER[p.orderBy ?? 'createtime'];
+    if (by === 'lastSeen' && p.appID !== undefined && p.limit && !extra) {
+      const amount = await this.count(where);
+      const rows = await pageByLastSeen(this.db, where, { ...p, appID: p.appID, limit: p.limit, matching: amount });
+      return { rows, amount };
+    }
+    const col = ORDER[by];
     const order = [p.orderType === 'asc' ? asc(col) : sql`${col} DESC NULLS LAST`, asc(devices.devEui)];
-    const count = async () => {
-      const [r] = await this.db.select({ n: countAll() }).from(devices).where(where);
-      return Number(r?.n ?? 0);
-    };
+    const count = () => this.count(where);
     if (p.regions?.length || p.tagsId?.length || extra) {
       const q = this.db
         .select({ d: devices, total: sql<number>`count(*) OVER ()` })
@@ -187,6 +191,11 @@ export class DeviceRepository {
       .offset(p.offset);
     const rows = await (p.limit ? q.limit(p.limit) : q);
     return { rows, amount: await count() };
+  }
+
+  private async count(where: SQL | undefined): Promise<number> {
+    const [r] = await this.db.select({ n: countAll() }).from(devices).where(where);
+    return Number(r?.n ?? 0);
   }
 
   /**

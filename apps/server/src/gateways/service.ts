@@ -15,6 +15,7 @@ import { uniqueViolation } from '../db/errors';
 import { asOwner, type Viewer } from '../db/ownership';
 import { settings } from '../db/schema/core';
 import { DomainError } from '../errors';
+import type { LicenseGate } from '../license/gate';
 import { checkRegionSubnet } from './regions';
 import {
   deleteGateways,
@@ -104,7 +105,11 @@ export class GatewayService {
   readonly types: GatewayTypeRepository;
   readonly tags: GatewayTagRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Creates and imports count against the platform license too (5005, 13001/13002). */
+    private readonly license: LicenseGate,
+  ) {
     this.repo = new GatewayRepository(db);
     this.types = new GatewayTypeRepository(db);
     this.tags = new GatewayTagRepository(db);
@@ -149,7 +154,12 @@ export class GatewayService {
     await this.checkQuota(ownerId, 1);
     const now = Date.now();
     try {
-      await insertGateways(this.db, [{ ...values, tagIds: input.tagsId, createdAt: now, updatedAt: now }]);
+      await this.db.transaction(async (tx) => {
+        await this.license.admit(tx, { gateways: 1 });
+        await insertGateways(tx as unknown as Db, [
+          { ...values, tagIds: input.tagsId, createdAt: now, updatedAt: now },
+        ]);
+      });
     } catch (err) {
       throw takenAnswer(err) ?? err;
     }
@@ -241,17 +251,18 @@ export class GatewayService {
     return ids.length;
   }
 
-  /** Imported rows, already checked: within the quota, in one transaction. */
+  /** Imported rows, already checked: within the quota and the license, in one transaction. */
   async insertImported(ownerId: number, values: Omit<GatewayValues, 'createdAt' | 'updatedAt'>[]): Promise<void> {
     await this.checkQuota(ownerId, values.length);
     const now = Date.now();
     try {
-      await this.db.transaction((tx) =>
-        insertGateways(
+      await this.db.transaction(async (tx) => {
+        await this.license.admit(tx, { gateways: values.length });
+        await insertGateways(
           tx as unknown as Db,
           values.map((v) => ({ ...v, createdAt: now, updatedAt: now })),
-        ),
-      );
+        );
+      });
     } catch (err) {
       throw takenAnswer(err) ?? err;
     }

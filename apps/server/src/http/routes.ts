@@ -9,6 +9,9 @@ import { deviceExportRoutes } from './devices/export-routes';
 import { deviceRoutes } from './devices/routes';
 import { downlinkRoutes } from './downlinks/routes';
 import { fileRoutes } from './files/routes';
+import { globalConfRoutes } from './frequency-plans/global-confs';
+import { pfConfRoutes } from './frequency-plans/pf-confs';
+import { txLutRoutes } from './frequency-plans/tx-luts';
 import { fuotaRoutes } from './fuota/routes';
 import { gatewayDataRoutes } from './gateway-data/routes';
 import { gatewayCommandRoutes } from './gateway-ops/commands';
@@ -19,18 +22,28 @@ import { gatewayTagRoutes } from './gateway-tags/routes';
 import { gatewayTypeRoutes } from './gateway-types/routes';
 import { gatewayRoutes } from './gateways/routes';
 import { gatewayStatusRoutes } from './gateways/status-routes';
+import { licenseRoutes } from './license/routes';
 import { mcDownlinkRoutes } from './multicast/downlinks';
 import { mcGroupRoutes } from './multicast/groups';
 import { mcMemberRoutes } from './multicast/members';
+import { networkServerRoutes } from './network-servers/routes';
+import { platformRoutes } from './platform/routes';
 import { regionRoutes } from './regions/routes';
+import { relayDeviceRoutes } from './relay/device-routes';
+import { relayRecordRoutes } from './relay/record-routes';
+import { relaySlaveRoutes } from './relay/slave-routes';
+import { relayFuotaRoutes } from './relay-fuota/routes';
 import { searchRoutes } from './search/routes';
 import { streamRoutes } from './streams/routes';
+import { subnetSwitchMemberRoutes } from './subnet-switch/members';
+import { subnetSwitchTaskRoutes } from './subnet-switch/tasks';
 import { systemRoutes } from './system/routes';
 import type { RouteModule } from './types';
 import { upgradeCatalogueRoutes } from './upgrades/catalogues';
 import { gatewayPackageRoutes } from './upgrades/package';
 import { upgradeTaskRoutes } from './upgrades/tasks';
 import { upgradeVersionRoutes } from './upgrades/versions';
+import { usageRoutes } from './usage/routes';
 import { userRoutes } from './users/routes';
 
 /** Every feature's routes, registered in this order. Add a feature by adding its module here. */
@@ -68,4 +81,17 @@ export const routeModules: RouteModule[] = [
   upgradeTaskRoutes,
   upgradeCatalogueRoutes,
   gatewayPackageRoutes,
+  licenseRoutes,
+  globalConfRoutes,
+  txLutRoutes,
+  pfConfRoutes,
+  networkServerRoutes,
+  platformRoutes,
+  usageRoutes,
+  subnetSwitchTaskRoutes,
+  subnetSwitchMemberRoutes,
+  relayDeviceRoutes,
+  relaySlaveRoutes,
+  relayRecordRoutes,
+  relayFuotaRoutes,
 ];

@@ -53,15 +53,13 @@ export interface GroupIntegrations {
 export class IntegrationLookup {
   private readonly deviceApps = new TtlCache<string, DeviceApp | null>(5000);
   private readonly gateways = new TtlCache<string, GatewayPush | null>(5000);
-  private readonly groups = new TtlCache<string, GroupIntegrations | null>(5000);
 
   constructor(private readonly db: Db) {}
 
   /** Deleted rows are looked up afresh: an EUI registered again may belong to someone else. */
-  forget(e: { devices?: string[]; gateways?: string[]; applications?: number[]; multicastGroups?: string[] }): void {
+  forget(e: { devices?: string[]; gateways?: string[]; applications?: number[] }): void {
     for (const d of e.devices ?? []) this.deviceApps.forget(d);
     for (const g of e.gateways ?? []) this.gateways.forget(g);
-    for (const m of e.multicastGroups ?? []) this.groups.forget(m);
     if (e.applications?.length) this.deviceApps.clear();
   }
 
@@ -78,16 +76,18 @@ export class IntegrationLookup {
     });
   }
 
-  /** A multicast group's MQTT switch and push settings, or null when the group is gone. */
-  multicastGroup(mcEUI: string): Promise<GroupIntegrations | null> {
-    return this.groups.get(mcEUI, async () => {
-      const [row] = await this.db
-        .select({ enableMqtt: mcGroups.enableMqtt, pushUrls: mcGroups.pushUrls, headers: mcGroups.headers })
-        .from(mcGroups)
-        .where(eq(mcGroups.mcEui, mcEUI))
-        .limit(1);
-      return row ?? null;
-    });
+  /**
+   * A multicast group's MQTT switch and push settings, or null when the group is gone. Read afresh
+   * for every event (not cached): switching MQTT off or changing the push URLs takes effect with the
+   * next event on every instance. Group events are few (a downlink's status, a member's setup state).
+   */
+  async multicastGroup(mcEUI: string): Promise<GroupIntegrations | null> {
+    const [row] = await this.db
+      .select({ enableMqtt: mcGroups.enableMqtt, pushUrls: mcGroups.pushUrls, headers: mcGroups.headers })
+      .from(mcGroups)
+      .where(eq(mcGroups.mcEui, mcEUI))
+      .limit(1);
+    return row ?? null;
   }
 
   gateway(gwID: string): Promise<GatewayPush | null> {

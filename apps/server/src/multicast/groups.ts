@@ -4,6 +4,8 @@ import { ownedBy, type Viewer } from '../db/ownership';
 import { users } from '../db/schema/core';
 import { devices } from '../db/schema/devices';
 import { mcDevices, mcGateways, mcGroups } from '../db/schema/multicast';
+import { multicastTopicPrefix } from '../integrations/mqtt/topics';
+import { dropQueuedMqtt } from '../integrations/outbox/store';
 
 export type GroupRecord = typeof mcGroups.$inferSelect;
 export type GroupInput = Omit<GroupRecord, 'ownerId' | 'fCnt' | 'createdAt' | 'updatedAt'>;
@@ -100,7 +102,11 @@ export class GroupRepository {
     await this.db.insert(mcGroups).values({ ...input, ownerId, createdAt: now, updatedAt: now });
   }
 
-  /** Saves the group; with `restart` every member starts its setup again in the same transaction. */
+  /**
+   * Saves the group; with `restart` every member starts its setup again in the same transaction.
+   * With MQTT switched off, its events still waiting in the outbox (for a broker that was away)
+   * are dropped too: nothing more is published for the group.
+   */
   async update(mcEUI: string, input: Partial<GroupInput>, restart: boolean): Promise<void> {
     const now = Date.now();
     await this.db.transaction(async (tx) => {
@@ -108,6 +114,7 @@ export class GroupRepository {
         .update(mcGroups)
         .set({ ...input, updatedAt: now })
         .where(eq(mcGroups.mcEui, mcEUI));
+      if (input.enableMqtt === false) await dropQueuedMqtt(tx, multicastTopicPrefix(mcEUI));
       if (restart) {
         const remote = input.enableRemote;
         await tx

@@ -30,6 +30,11 @@ export class UplinkBatcher {
     while (this.pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
   }
 
+  /** The uplink waits for its batch (a copy added to it now is processed with it). */
+  waiting(u: Uplink): boolean {
+    return this.queue.includes(u);
+  }
+
   push(u: Uplink): void {
     this.queue.push(u);
     this.kick();

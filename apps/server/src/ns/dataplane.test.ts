@@ -3,17 +3,15 @@ import { openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import { decodeMacCommands, encodeMacCommands } from '@lns/lorawan/mac';
-import type { Datagram, Txpk } from '@lns/semtech-udp/packets';
+import type { Txpk } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpSession, connectGateway, settle, startDataPlane } from '../../test/dataplane-kit';
 import { abpDevice, otaaDevice } from '../../test/devices-fixtures';
-import { rxpkOf, type TestGateway } from '../../test/gateway';
+import { isPullResp, type PullResp, rxpkOf, type TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { localTopics, topics } from '../bus/bus';
 import type { DataPlane } from './dataplane';
 
-type PullResp = Datagram & { kind: 'PULL_RESP' };
-const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
 const phyOf = (txpk: Txpk) => Buffer.from(txpk.data, 'base64');
 
 describe('data plane over the real UDP socket', () => {

@@ -9,12 +9,14 @@ import type { Db } from '../db/client';
 import { DecoderCache } from '../integrations/decoders/decoders';
 import type { DecoderPool } from '../integrations/decoders/pool';
 import { UplinkBatcher } from './batcher';
-import { Deduplicator } from './dedup';
+import { CutoverWatch } from './cutover-watch';
+import { Deduplicator, type RxCopy, senderOf, type Uplink } from './dedup';
 import { ClassBScheduler } from './downlink/classb';
 import { TxSender } from './downlink/sender';
 import { FrameEvents } from './events';
 import { GatewayRegistry } from './gateways';
 import { type DataPlaneMetrics, dataPlaneMetrics } from './metrics';
+import { gatewayFrames, received } from './received';
 import { RetentionJob } from './retention';
 import { DataSettingsCache } from './settings';
 import type { Stage, StageConfig } from './stage';
@@ -24,7 +26,13 @@ import { HistoryWriter } from './writer';
 export type DataPlaneConfig = StageConfig &
   Pick<
     Config,
-    'REDIS_URL' | 'DEDUP_WINDOW_MS' | 'UDP_PORT' | 'HOST' | 'GATEWAY_OFFLINE_MS' | 'GATEWAY_MAX_UPLINKS_PER_S'
+    | 'REDIS_URL'
+    | 'DEDUP_WINDOW_MS'
+    | 'DEDUP_EARLY_CLOSE'
+    | 'UDP_PORT'
+    | 'HOST'
+    | 'GATEWAY_OFFLINE_MS'
+    | 'GATEWAY_MAX_UPLINKS_PER_S'
   >;
 
 /** What the data plane is built from (app.ts passes them). */
@@ -70,6 +78,7 @@ export class DataPlane implements Stage {
   readonly batcher: UplinkBatcher;
   readonly decoders: DecoderCache;
   readonly classCBusy = new Set<string>();
+  readonly cutover = new CutoverWatch();
   readonly classB: ClassBScheduler;
   private readonly redis?: Redis;
   private sweeper: NodeJS.Timeout | undefined;
@@ -99,7 +108,13 @@ export class DataPlane implements Stage {
     // One batch at a time: measured faster than 2 or 4 on PostgreSQL too (bigger batches, fewer
     // statements); PGlite has a single connection anyway.
     this.batcher = new UplinkBatcher(this, 1);
-    this.dedup = new Deduplicator(config.DEDUP_WINDOW_MS, (u) => this.batcher.push(u), this.redis);
+    this.dedup = new Deduplicator(
+      config.DEDUP_WINDOW_MS,
+      (u) => this.batcher.push(u),
+      this.redis,
+      (u, copy) => this.lateCopy(u, copy),
+      config.DEDUP_EARLY_CLOSE,
+    );
     this.bridge = new UdpBridge(this, this.dedup, config.GATEWAY_MAX_UPLINKS_PER_S);
     this.mqttLink = new MqttGatewayLink(this, this.dedup, config.GATEWAY_MAX_UPLINKS_PER_S);
     this.sender = new TxSender(
@@ -130,6 +145,27 @@ export class DataPlane implements Stage {
       .finally(() => {
         this.detached--;
       });
+  }
+
+  /**
+   * A gateway's copy that came after its uplink's window closed early: it joins the uplink while
+   * that waits for its batch; later, it is kept as that gateway's frame (history and live page).
+   */
+  private lateCopy(u: Uplink, copy: RxCopy): void {
+    this.metrics.lateCopies.inc();
+    if (this.batcher.waiting(u)) return;
+    const rx = received({ ...u, copies: [copy] });
+    const sender = senderOf(u.data);
+    gatewayFrames(this.events, rx, {
+      msgType: rx.phy.length > 0 ? rx.phy[0]! >> 5 : null,
+      devAddr: sender?.startsWith('d') ? Buffer.from(sender.slice(1), 'hex').reverse().toString('hex') : null,
+      devEUI: null,
+      data: '',
+    });
+  }
+
+  relayed(copy: RxCopy): void {
+    this.dedup.add(copy);
   }
 
   /** Binds the UDP socket and starts the background jobs. Returns the bound port. */

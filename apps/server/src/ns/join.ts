@@ -6,21 +6,26 @@ import { buildJoinAccept, computeJoinRequestMic } from '@lns/lorawan/join';
 import { deriveSessionKeys10 } from '@lns/lorawan/keys';
 import type { JoinRequestFrame } from '@lns/lorawan/phy';
 import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
+import type { Txpk } from '@lns/semtech-udp/packets';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { deviceFrames, deviceMessages } from '../db/schema/dataplane';
 import { deviceSignal } from '../db/schema/devices';
 import { outbox } from '../db/schema/outbox';
+import { LAST_SEEN_OF_UPD } from '../devices/last-seen';
 import { deviceByEui } from '../devices/repository';
 import { appMessageDeliveries } from '../integrations/outbox/deliveries';
 import { appsById, insertsForAccepted } from './accepted-rows';
+import type { RxCopy } from './dedup';
 import { recordSent } from './downlink/record';
 import { buildTxpk, powerOf, type RxWindow, windowParams } from './downlink/txpk';
 import { newMsgId } from './ids';
 import { devicePlan } from './plan';
 import { gatewayFrames, type Received, radioOf } from './received';
 import { appMessageRow, bestCopy, protocolFrameRow } from './records';
+import { sendToRelay } from './relay/downlink';
+import { linkOf } from './relay/hop';
 import type { Stage } from './stage';
 
 const NWK_ID_BITS = [6, 6, 9, 11, 12, 13, 15, 17];
@@ -111,6 +116,7 @@ export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame):
     data: '',
     macCommands: [],
     ...radioOf(rx),
+    ...linkOf(rx.best),
   };
   const message: AppMessage = {
     msgID,
@@ -129,6 +135,7 @@ export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame):
     bw: rx.bw,
     freq: rx.freq,
     rxInfo: rx.rxInfo,
+    ...linkOf(rx.best),
   };
   const stored = insertsForAccepted([
     [deviceFrames, st.enableDevMacData ? [protocolFrameRow(frame)] : []],
@@ -141,10 +148,10 @@ export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame):
         UPDATE devices d SET dev_addr = ${devAddr}, nwk_s_key = ${keys.nwkSKey}, app_s_key = ${keys.appSKey},
           f_cnt_up = 0, f_cnt_down = 0, joined_at = ${rx.now}, last_seen = ${rx.now}, rssi = ${rx.best.rxpk.rssi},
           snr = ${rx.best.rxpk.lsnr ?? null}, freq = ${rx.freq}, dr = ${dr}, last_gw_id = ${rx.best.gwId},
-          adr_snr = '{}', tx_power = 0, nb_trans = 1, adr_req = NULL
+          adr_snr = '{}', tx_power = 0, nb_trans = 1, adr_req = NULL, relay_dev_eui = ${rx.best.relay?.devEUI ?? null}
         WHERE d.dev_eui = ${dev.devEui}
-        RETURNING d.dev_eui
-      ) ${stored}
+        RETURNING d.dev_eui, d.app_id, d.last_seen
+      ) ${stored} ${LAST_SEEN_OF_UPD}
       SELECT dev_eui FROM upd`),
   );
   if (res.length === 0) return;
@@ -165,36 +172,22 @@ export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame):
       rxDelay: 1,
       cfList,
     });
-    const elapsed = performance.now() - rx.u.first;
-    const window: RxWindow =
-      config.RX_WINDOW === 'rx2' || (config.RX_WINDOW === 'auto' && elapsed >= config.RX1_DEADLINE_MS + 4000)
-        ? 'rx2'
-        : 'rx1';
-    let params: { dr: number; freqHz: number };
-    try {
-      params = windowParams(region, window, { dr, freqHz: Math.round(gwCopy.rxpk.freq * 1e6) });
-    } catch {
-      params = windowParams(region, 'rx2', { dr, freqHz: 0 });
-    }
-    const txpk = buildTxpk(region, {
-      phy,
-      window,
-      ...params,
-      tmst: gwCopy.rxpk.tmst,
-      delay: region.joinAcceptDelay1,
-      powe: powerOf(dp, gwCopy.gwId, region),
-    });
-    const tx = dp.sender.transmit(gwCopy.gwId, txpk, { devEUI: dev.devEui });
+    // Through a relay: to the relay, in its window of the uplink that carried the join-request.
+    const hop = gwCopy.relay;
+    const tx = hop
+      ? await sendToRelay(dp, hop, phy, { devEUI: dev.devEui })
+      : direct(dp, region, gwCopy, dr, phy, dev.devEui, rx.u.first);
     if (tx) {
-      metrics.downlinks.inc({ window });
+      metrics.downlinks.inc({ window: tx.window });
       metrics.pullRespLatency.observe((performance.now() - rx.u.first) / 1000);
       await recordSent(dp, {
         devEUI: dev.devEui,
         devAddr,
-        gwId: gwCopy.gwId,
+        gwId: tx.gwId,
         version: tx.version,
-        txpk,
+        txpk: tx.txpk,
         phy,
+        ...(hop ? { relayDevEUI: hop.devEUI } : {}),
         msgType: 1,
         fCnt: null,
         fPort: null,
@@ -216,4 +209,38 @@ export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame):
     gwId: rx.best.gwId,
   });
   dp.events.appMessage(message, app, { stored: st.enableDevAppData, durable: true });
+}
+
+/** The join-accept through the gateway: RX1 (tmst + 5 s) unless that deadline has passed, then RX2 (+ 6 s). */
+function direct(
+  dp: Stage,
+  region: Region,
+  gwCopy: RxCopy,
+  dr: number,
+  phy: Buffer,
+  devEUI: string,
+  first: number,
+): { gwId: string; txpk: Txpk; version: number; window: RxWindow } | undefined {
+  const config = dp.config;
+  const elapsed = performance.now() - first;
+  const window: RxWindow =
+    config.RX_WINDOW === 'rx2' || (config.RX_WINDOW === 'auto' && elapsed >= config.RX1_DEADLINE_MS + 4000)
+      ? 'rx2'
+      : 'rx1';
+  let params: { dr: number; freqHz: number };
+  try {
+    params = windowParams(region, window, { dr, freqHz: Math.round(gwCopy.rxpk.freq * 1e6) });
+  } catch {
+    params = windowParams(region, 'rx2', { dr, freqHz: 0 });
+  }
+  const txpk = buildTxpk(region, {
+    phy,
+    window,
+    ...params,
+    tmst: gwCopy.rxpk.tmst,
+    delay: region.joinAcceptDelay1,
+    powe: powerOf(dp, gwCopy.gwId, region),
+  });
+  const tx = dp.sender.transmit(gwCopy.gwId, txpk, { devEUI });
+  return tx && { gwId: gwCopy.gwId, txpk, version: tx.version, window };
 }

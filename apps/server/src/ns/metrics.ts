@@ -31,6 +31,11 @@ export function dataPlaneMetrics(registry: Registry) {
       labelNames: ['result'],
       registers: [registry],
     }),
+    lateCopies: new Counter({
+      name: 'lns_dedup_late_copies_total',
+      help: 'Gateway copies that came after their uplink was handed over by an early de-dup close (DEDUP_EARLY_CLOSE)',
+      registers: [registry],
+    }),
     decodeErrors: new Counter({
       name: 'lns_decoder_errors_total',
       help: 'Uplinks whose application decoder failed (script error, timeout, malformed payload)',

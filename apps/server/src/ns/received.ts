@@ -50,6 +50,8 @@ export function gatewayFrames(
   info: { msgType: number | null; devAddr: string | null; devEUI: string | null; data: string },
 ): void {
   for (const c of rx.u.copies) {
+    // A relayed copy's gateway heard the relay's uplink (its own gateway frame), not this frame.
+    if (c.relay) continue;
     events.gatewayFrame({
       msgID: newMsgId(),
       createtime: rx.now,

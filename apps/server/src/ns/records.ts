@@ -1,4 +1,5 @@
 import type { AppMessage, DownlinkRecord, GatewayFrame, ProtocolFrame, RxInfo } from '@lns/contract/frames';
+import { RELAY_LINK } from '@lns/contract/relay';
 import { parseDatr } from '@lns/lorawan/regions';
 import type { Rxpk } from '@lns/semtech-udp/packets';
 import type { deviceFrames, deviceMessages, downlinks, gatewayFrames } from '../db/schema/dataplane';
@@ -43,6 +44,16 @@ export function bestCopy<T extends RxCopy>(copies: readonly T[]): T | undefined 
   return best;
 }
 
+/** A frame or message without `link` was heard by a gateway (the column's default). */
+const linkRow = (f: Pick<ProtocolFrame, 'link' | 'relayDevEUI'>) => ({
+  link: f.link ?? RELAY_LINK.GATEWAY,
+  relayDevEui: f.relayDevEUI ?? null,
+});
+
+/** Only relayed rows carry the link fields, so a gateway's frames read as they always did. */
+const linkOfRow = (r: { link: number; relayDevEui: string | null }) =>
+  r.link === RELAY_LINK.RELAY ? { link: RELAY_LINK.RELAY, relayDevEUI: r.relayDevEui } : {};
+
 export const protocolFrameRow = (f: ProtocolFrame): typeof deviceFrames.$inferInsert => ({
   msgId: f.msgID,
   devEui: f.devEUI,
@@ -65,6 +76,7 @@ export const protocolFrameRow = (f: ProtocolFrame): typeof deviceFrames.$inferIn
   rssi: f.rssi,
   snr: f.snr,
   rxInfo: f.rxInfo,
+  ...linkRow(f),
 });
 
 export const protocolFrameOf = (r: typeof deviceFrames.$inferSelect): ProtocolFrame => ({
@@ -89,6 +101,7 @@ export const protocolFrameOf = (r: typeof deviceFrames.$inferSelect): ProtocolFr
   rssi: r.rssi,
   snr: r.snr,
   rxInfo: r.rxInfo as RxInfo[],
+  ...linkOfRow(r),
 });
 
 export const appMessageRow = (m: AppMessage): typeof deviceMessages.$inferInsert => ({
@@ -111,6 +124,7 @@ export const appMessageRow = (m: AppMessage): typeof deviceMessages.$inferInsert
   snr: m.rxInfo[0]?.snr ?? null,
   gwId: m.rxInfo[0]?.gwID ?? null,
   rxInfo: m.rxInfo,
+  ...linkRow(m),
 });
 
 /** devName and appID are not stored per message; the caller supplies them from the device. */
@@ -139,6 +153,7 @@ export const appMessageOf = (
   rssi: r.rssi,
   snr: r.snr,
   gwID: r.gwId,
+  ...linkOfRow(r),
 });
 
 export const gatewayFrameRow = (g: GatewayFrame): typeof gatewayFrames.$inferInsert => ({

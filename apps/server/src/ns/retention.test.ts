@@ -48,12 +48,13 @@ describe('platform switches and retention', () => {
       ).rows[0]!.n,
     );
 
-  it('reads the switches with defaults on/on/on/on/7 and clamps dataExpireDay to 1..30', () => {
+  it('reads the switches with defaults on/on/on/on/on/7 and clamps dataExpireDay to 1..30', () => {
     expect(parseDataSettings({})).toEqual({
       enableGwData: true,
       enableDevAppData: true,
       enableDevMacData: true,
       enableDevDlData: true,
+      enableWebsocket: true,
       dataExpireDay: 7,
     });
     expect(parseDataSettings({ enableGwData: 0, enableDevAppData: 'false', dataExpireDay: 90 })).toMatchObject({

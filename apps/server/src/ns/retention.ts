@@ -15,6 +15,11 @@ const TABLES: { table: string; keep?: string }[] = [
   { table: 'gateway_stats' },
   { table: 'device_signal' },
   { table: 'downlinks', keep: `status = ${DOWNLINK_STATUS.ENQUEUED}` },
+  // Relay and ladtp history (migration 0020).
+  { table: 'relay_status_history' },
+  { table: 'relay_events' },
+  { table: 'relay_slave_records' },
+  { table: 'relay_payloads' },
 ];
 const BATCH = 5000;
 const DAY = 86_400_000;

@@ -5,6 +5,8 @@ import type { AppRef } from '../bus/events';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { DecoderCache } from '../integrations/decoders/decoders';
+import type { CutoverWatch } from './cutover-watch';
+import type { RxCopy } from './dedup';
 import type { TxSender } from './downlink/sender';
 import type { GatewayRegistry } from './gateways';
 import type { DataPlaneMetrics } from './metrics';
@@ -55,8 +57,12 @@ export interface Stage {
   decoders: DecoderCache;
   /** Class B devices' downlinks wait for their ping slots here. */
   classB: { schedule(devEUI: string): Promise<void> };
+  /** Whether subnet cutover requests may be due (set by the cutover runner). */
+  cutover: CutoverWatch;
   /** Class C devices with a send in progress (one downlink at a time per device). */
   classCBusy: Set<string>;
   /** Work an uplink left running after its batch (decoding): counted as in flight, errors logged. */
   track(work: Promise<unknown>): void;
+  /** A frame a relay forwarded (ns/relay/forward.ts): de-duplicated and processed like a gateway's copy. */
+  relayed(copy: RxCopy): void;
 }

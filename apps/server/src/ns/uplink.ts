@@ -1,9 +1,11 @@
 import type { AppMessage, ProtocolFrame } from '@lns/contract/frames';
+import { ADR_HISTORY } from '@lns/lorawan/adr';
 import { computeDataMic, decryptFrmPayload, micEquals } from '@lns/lorawan/crypto';
 import { reconstructFCnt } from '@lns/lorawan/fcnt';
 import type { MacCommand } from '@lns/lorawan/mac';
 import { type DataFrame, decodePhy, micInput, mTypeCode, type PhyPayload } from '@lns/lorawan/phy';
 import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
+import { RELAY_FPORT } from '@lns/lorawan/relay/forward';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { deviceFrames, deviceMessages, downlinks } from '../db/schema/dataplane';
 import { deviceSignal, devices } from '../db/schema/devices';
@@ -12,9 +14,11 @@ import type { DeviceRecord } from '../devices/repository';
 import type { Decoded } from '../integrations/decoders/decoders';
 import { appMessageDeliveries } from '../integrations/outbox/deliveries';
 import { completeDecode } from '../integrations/outbox/store';
+import { relayUplinks } from '../relay/uplinks';
 import { type Accepted, acceptMany } from './accept';
 import { type AppOfUplink, appsById, insertsForAccepted } from './accepted-rows';
 import { type AdrOutcome, adrAnswered, adrStep, NO_ADR } from './adr';
+import { type CutoverDecision, type CutoverMember, cutoverMembers, decideCutover, saveCutover } from './cutover';
 import type { Uplink } from './dedup';
 import { sendClassA } from './downlink/classa';
 import { fuotaUplinks } from './fuota/answers';
@@ -25,6 +29,10 @@ import { multicastUplinks } from './multicast/setup';
 import { devicePlan } from './plan';
 import { gatewayFrames, type Received, radioOf, received } from './received';
 import { appMessageRow, downlinkRecordOf, protocolFrameRow } from './records';
+import { relayedCopy } from './relay/forward';
+import { linkOf } from './relay/hop';
+import { relayMacRecords } from './relay/mac';
+import { rememberRelay } from './relay/remember';
 import type { Stage } from './stage';
 
 /**
@@ -98,8 +106,14 @@ interface Candidate {
   confirmed: boolean;
   payload: Buffer;
   macIn: MacCommand[];
+  /** A relay's MAC commands with the TS011 ones among them, as the frame shows them. */
+  macShown?: Record<string, unknown>[];
+  /** FPort 226: a relay's ForwardUplinkReq (its RX windows are left to the forwarded frame's answer). */
+  forward: boolean;
   answers: MacCommand[];
   adr: AdrOutcome;
+  /** A subnet cutover member's answer and request (ns/cutover.ts). */
+  cutover?: CutoverDecision;
   needDown: boolean;
   /** Set once the batch's applications are known (`stage`). */
   app?: AppOfUplink;
@@ -127,7 +141,7 @@ async function handleDataBatch(
     byAddr.set(d.devAddr!, list);
   }
   const deferred: Uplink[] = [];
-  const cands: Candidate[] = [];
+  const matched: { rx: Received; f: DataFrame; dev: DeviceRecord; fCnt: number }[] = [];
   const mine = new Set<string>();
   for (const { rx, f } of items) {
     const candidates = byAddr.get(f.devAddr) ?? [];
@@ -149,11 +163,13 @@ async function handleDataBatch(
       continue;
     }
     mine.add(dev.devEui);
-    cands.push(prepare(dp, rx, f, dev, fCnt));
+    matched.push({ rx, f, dev, fCnt });
   }
-  if (cands.length === 0) return deferred;
+  if (matched.length === 0) return deferred;
   for (const e of mine) busy.add(e);
   try {
+    const cutovers = await cutoverMembers(dp, [...mine]);
+    const cands = matched.map((x) => prepare(dp, x.rx, x.f, x.dev, x.fCnt, cutovers.get(x.dev.devEui)));
     const apps = await appsById(db, [...new Set(cands.map((c) => c.dev.appId))]);
     const stored = stage(dp, cands, apps);
     const accepted = await acceptMany(
@@ -194,6 +210,7 @@ async function handleDataBatch(
     if (ups.length) {
       dp.track(multicastUplinks(dp, ups));
       dp.track(fuotaUplinks(dp, ups));
+      dp.track(relayUplinks(dp, ups));
     }
   } finally {
     for (const e of mine) busy.delete(e);
@@ -201,7 +218,14 @@ async function handleDataBatch(
   return deferred;
 }
 
-function prepare(dp: Stage, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt: number): Candidate {
+function prepare(
+  dp: Stage,
+  rx: Received,
+  f: DataFrame,
+  dev: DeviceRecord,
+  fCnt: number,
+  member?: CutoverMember,
+): Candidate {
   let region: Region | undefined;
   let dr: number | null = null;
   try {
@@ -210,13 +234,22 @@ function prepare(dp: Stage, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt:
   } catch {
     // Unknown region or a data rate the region lacks: stored without DR; no downlink possible.
   }
+  // FPort 226 (LoRaWAN Relay TS011) is encrypted with the NwkSKey, like FPort 0.
+  const forward = f.fPort === RELAY_FPORT;
   const payload =
     f.fPort !== null && f.frmPayload.length > 0
-      ? decryptFrmPayload(f.fPort === 0 ? dev.nwkSKey! : (dev.appSKey ?? ''), 'up', f.devAddr, fCnt, f.frmPayload)
+      ? decryptFrmPayload(
+          f.fPort === 0 || forward ? dev.nwkSKey! : (dev.appSKey ?? ''),
+          'up',
+          f.devAddr,
+          fCnt,
+          f.frmPayload,
+        )
       : Buffer.alloc(0);
-  const macIn = decodeUplinkMac(f.fPort === 0 ? payload : f.fOpts);
+  const macBytes = f.fPort === 0 ? payload : f.fOpts;
+  const macIn = decodeUplinkMac(macBytes);
   // Only uplinks with the ADR bit take part (the plan lookup is not needed otherwise).
-  const adr =
+  let adr =
     region && dr !== null && f.fCtrl.adr
       ? adrStep({
           dev,
@@ -228,9 +261,19 @@ function prepare(dp: Stage, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt:
           margin: dp.config.ADR_MARGIN,
         })
       : NO_ADR;
+  const cutover =
+    member && dr !== null
+      ? decideCutover(member, macIn, rx.now, { dataRate: dr, txPower: dev.txPower, nbTrans: dev.nbTrans })
+      : undefined;
+  // ADR waits while the device is a cutover member (its history is kept): one LinkADRReq block per
+  // downlink, and between the cutover's requests ADR's block would enable the device's own plan
+  // only, undoing the union it was told, and its LinkADRAns would pass for the cutover's answer.
+  if (cutover && adr.request)
+    adr = { ...adr, history: [...dev.adrSnr, rx.best.rxpk.lsnr ?? 0].slice(-ADR_HISTORY), commands: [], request: null };
   const answers = [
     ...macAnswers(macIn, { snr: rx.best.rxpk.lsnr ?? 0, sf: rx.sf, gwCount: rx.u.copies.length, receivedAt: rx.now }),
     ...adr.commands,
+    ...(cutover?.commands ?? []),
   ];
   const confirmed = f.mType === 'ConfirmedDataUp';
   return {
@@ -243,9 +286,13 @@ function prepare(dp: Stage, rx: Received, f: DataFrame, dev: DeviceRecord, fCnt:
     confirmed,
     payload,
     macIn,
+    macShown: relayMacRecords(dev, macBytes),
+    forward,
     answers,
     adr,
-    needDown: confirmed || answers.length > 0 || f.fCtrl.adrAckReq,
+    cutover,
+    // A ForwardUplinkReq's windows carry the relayed frame's answer; the relay's own wait (docs/protocols/rhf3mr01.md).
+    needDown: !forward && (confirmed || answers.length > 0 || f.fCtrl.adrAckReq),
   };
 }
 
@@ -275,14 +322,16 @@ function stage(dp: Stage, cands: Candidate[], apps: Map<number, AppOfUplink>): S
       fPort: f.fPort,
       phy: rx.phyHex,
       data: Buffer.from(f.frmPayload).toString('hex'),
-      macCommands: macRecords(c.macIn),
+      macCommands: c.macShown ?? macRecords(c.macIn),
       adr: f.fCtrl.adr,
       ack: f.fCtrl.ack,
       ...radioOf(rx),
+      ...linkOf(rx.best),
     };
     c.frameStored = st.enableDevMacData;
     if (c.frameStored) frames.push(protocolFrameRow(c.frame));
-    if (f.fPort === null || f.fPort === 0) continue;
+    // Ports 0 and 226 carry network traffic (MAC commands, relayed frames), no application message.
+    if (f.fPort === null || f.fPort === 0 || c.forward) continue;
     c.message = {
       msgID: c.frame.msgID,
       createtime: rx.now,
@@ -300,6 +349,7 @@ function stage(dp: Stage, cands: Candidate[], apps: Map<number, AppOfUplink>): S
       bw: rx.bw,
       freq: rx.freq,
       rxInfo: rx.rxInfo,
+      ...linkOf(rx.best),
     };
     c.messageStored = st.enableDevAppData;
     if (c.messageStored) messages.push(appMessageRow(c.message));
@@ -318,7 +368,12 @@ function stage(dp: Stage, cands: Candidate[], apps: Map<number, AppOfUplink>): S
 /** After acceptance: the downlink leaves first (the RX1 clock is running), then history and events. */
 async function finish(dp: Stage, c: Candidate, accepted: Accepted): Promise<void> {
   const { rx, f, dev, fCnt, confirmed, payload, macIn } = c;
-  if (c.region && c.dr !== null && (c.needDown || accepted.pending.length > 0)) {
+  if (c.forward && c.region && c.dr !== null) {
+    // The relayed frame goes into de-duplication now: its answer has the relay's RX1 clock running.
+    const copy = relayedCopy(rx, { devEUI: dev.devEui, region: c.region, dr: c.dr }, payload);
+    if (copy) dp.relayed(copy);
+  }
+  if (c.region && c.dr !== null && !c.forward && (c.needDown || accepted.pending.length > 0)) {
     await sendClassA(dp, {
       rx,
       dev,
@@ -377,8 +432,10 @@ async function finish(dp: Stage, c: Candidate, accepted: Accepted): Promise<void
       sql`UPDATE devices SET ping_slot_periodicity = ${ping.periodicity} WHERE dev_eui = ${dev.devEui}`,
     );
   }
+  await rememberRelay(dp, dev, rx.best);
   // A class B device just heard: its queued downlinks can take its next ping slot through this gateway.
   if (dev.class === 'B') await dp.classB.schedule(dev.devEui);
+  if (c.cutover) await saveCutover(dp, c.cutover, rx.now);
   const adrNow = adrAnswered(dev, macIn);
   if (adrNow) {
     await dp.db.execute(

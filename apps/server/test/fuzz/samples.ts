@@ -107,6 +107,19 @@ export function routeSamples(s: Seeded): Record<string, () => Record<string, unk
     'POST /api/device/delete': () => ({ devEUIs: [MISSING_EUI] }),
     'POST /api/device/reset-fcnt': () => ({ devEUI: s.devEUI, fCntUp: 0, fCntDown: 0 }),
     'POST /api/device/updates': () => ({ devEUIs: [s.devEUI], appID: s.appID, tagsId: [s.deviceTagId], remarks: 'r' }),
+    // Each Max at the top of its range: a hostile Min is then refused as itself, not as its Max's fault.
+    'POST /api/relay/device/config': () => {
+      const pair = { Min: 1000, Max: 4_294_967_295, Steps: 6 };
+      const config = Object.fromEntries(
+        ['joinDelay', 'hbDelay', 'checkNetDelay'].flatMap((p) => Object.entries(pair).map(([k, v]) => [p + k, v])),
+      );
+      return {
+        devEUI: s.devEUI,
+        config: { ...config, checkNetDelayNackMax: 3, checkNetDelayTimeout: 12 },
+        workMode: 1,
+        backwardMode: 1,
+      };
+    },
     'POST /api/device/tags/create': () => ({ tags: [`t${next()}`], groupName: 'g' }),
     'POST /api/device/tags/delete': () => ({ tagsId: [MISSING_ID] }),
     'POST /api/gateway/tags/create': () => ({ tags: [`t${next()}`], groupName: 'g' }),

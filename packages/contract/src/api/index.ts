@@ -8,15 +8,21 @@ import { deviceTagApi } from './device-tags';
 import { deviceApi } from './devices';
 import { downlinkApi } from './downlinks';
 import { fileApi } from './files';
+import { globalConfApi, pfConfApi, txLutApi } from './frequency-plans';
 import { fuotaApi } from './fuota';
 import { frequencyScanApi, gatewayCommandApi, gatewayLogApi } from './gateway-commands';
 import { gatewayDataApi } from './gateway-data';
 import { gatewayTagApi } from './gateway-tags';
 import { gatewayTypeApi } from './gateway-types';
 import { gatewayApi } from './gateways';
+import { licenseApi } from './license';
 import { mcDeviceApi, mcDownlinkApi, mcGatewayApi, mcGroupApi } from './multicast';
+import { networkServerApi, ntpApi } from './network-servers';
+import { platformApi } from './platform';
 import { regionApi } from './regions';
+import { relayDeviceApi, relayFuotaApi } from './relay';
 import { searchApi } from './search';
+import { subnetSwitchMemberApi, subnetSwitchTaskApi } from './subnet-switch';
 import { systemApi } from './system';
 import {
   agentUpgradeApi,
@@ -29,6 +35,7 @@ import {
   upgradeRecordApi,
   upgradeTaskApi,
 } from './upgrades';
+import { usageApi } from './usage';
 import { userApi } from './users';
 
 /** Every HTTP endpoint of the API, by area. Add an area's declarations here. */
@@ -67,6 +74,18 @@ export const API = {
   mcDownlink: mcDownlinkApi,
   file: fileApi,
   fuota: fuotaApi,
+  license: licenseApi,
+  globalConf: globalConfApi,
+  txLut: txLutApi,
+  pfConf: pfConfApi,
+  networkServer: networkServerApi,
+  ntp: ntpApi,
+  platform: platformApi,
+  usage: usageApi,
+  subnetSwitchTask: subnetSwitchTaskApi,
+  subnetSwitchMember: subnetSwitchMemberApi,
+  relayDevice: relayDeviceApi,
+  relayFuota: relayFuotaApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const ENDPOINTS: readonly EndpointDef[] = Object.values(API).flatMap((area) => Object.values(area));

@@ -2,11 +2,10 @@
  * A package's download: streamed to a file, resumed with `Range` from what the file holds after
  * a broken connection (a gateway's link may be a flaky LTE one), a few tries with back-off.
  */
+import { once } from 'node:events';
 import { createWriteStream, rmSync, statSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface DownloadJob {
@@ -109,15 +108,24 @@ async function fetchInto(job: DownloadJob, url: string, from: number, redirects:
     }
     at = from;
   }
-  const count = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      at += chunk.length;
-      if (at > job.size) return done(new SizeMismatchError(`the server sends more than ${job.size} bytes`));
-      job.onProgress(at);
-      done(null, chunk);
-    },
+  const out = createWriteStream(job.file, { flags: status === 206 ? 'a' : 'w' });
+  let diskError: Error | undefined;
+  out.on('error', (err) => {
+    diskError = err;
   });
-  await pipeline(res, count, createWriteStream(job.file, { flags: status === 206 ? 'a' : 'w' }));
+  try {
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      at += chunk.length;
+      if (at > job.size) throw new SizeMismatchError(`the server sends more than ${job.size} bytes`);
+      job.onProgress(at);
+      if (diskError) throw diskError;
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+  } finally {
+    // What arrived before a drop is flushed, not thrown away: the next try resumes after it.
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+  }
+  if (diskError) throw diskError;
 }
 
 function get(url: string, from: number, job: DownloadJob): Promise<IncomingMessage> {

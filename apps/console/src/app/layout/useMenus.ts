@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { useDeviceProduct } from '../../lib/deviceProducts';
 import { allowed } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 import { MAIN_ENTRIES, MENU_SETS, type MenuItem } from '../menus';
@@ -25,11 +26,16 @@ export function linkTo(route: RouteDef, search: URLSearchParams): string {
   return s ? `${route.path}?${s}` : route.path;
 }
 
-/** The entries of a side-menu set the user can open: built routes the access list allows. */
-function shownEntries(set: MenuSet, access: readonly string[]) {
+/**
+ * The entries of a side-menu set the user can open: built routes the access list allows; a
+ * product type's own pages only when the open device is of that type (while its type is not
+ * known, every page the access list allows).
+ */
+function shownEntries(set: MenuSet, access: readonly string[], product?: string) {
   return MENU_SETS[set].flatMap((m) => {
     const route = routeOf(m.path);
-    return hasPage(route) && allowed(route.access, access) ? [{ route, icon: m.icon }] : [];
+    const forThisDevice = !route?.product || !product || route.product === product;
+    return hasPage(route) && allowed(route.access, access) && forThisDevice ? [{ route, icon: m.icon }] : [];
   });
 }
 
@@ -37,7 +43,13 @@ function shownEntries(set: MenuSet, access: readonly string[]) {
  * Header entries and the side menu at a route, for an access list. Only routes with a page are
  * offered, so nobody meets a "not built yet" panel by following the menus.
  */
-export function menusAt(current: RouteDef | undefined, access: readonly string[], params: URLSearchParams) {
+export function menusAt(
+  current: RouteDef | undefined,
+  access: readonly string[],
+  params: URLSearchParams,
+  /** The open device's product type, when known (a product page implies its own). */
+  product: string | undefined = current?.product,
+) {
   const set = current?.menu ?? 'home';
   const main: NavLinkItem[] = MAIN_ENTRIES.flatMap((e) => {
     const first = shownEntries(e.sets[0], access)[0];
@@ -48,7 +60,7 @@ export function menusAt(current: RouteDef | undefined, access: readonly string[]
   const side: NavLinkItem[] =
     set === 'home'
       ? main
-      : shownEntries(set, access).map(({ route, icon }) => ({
+      : shownEntries(set, access, product).map(({ route, icon }) => ({
           path: route.path,
           title: route.title,
           icon,
@@ -64,7 +76,8 @@ export function useMenus() {
   const { access } = useSession();
   const params = new URLSearchParams(search);
   const current = routeOf(pathname);
-  return { current, params, ...menusAt(current, access, params) };
+  const noted = useDeviceProduct(current?.menu === 'device' ? params.get('devEUI') : null);
+  return { current, params, ...menusAt(current, access, params, current?.product ?? noted) };
 }
 
 /**

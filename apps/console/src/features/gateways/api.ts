@@ -1,19 +1,16 @@
 import { gatewayTagApi } from '@lns/contract/api/gateway-tags';
 import { gatewayTypeApi } from '@lns/contract/api/gateway-types';
 import { gatewayApi } from '@lns/contract/api/gateways';
-import { regionApi } from '@lns/contract/api/regions';
 import type { DataOf } from '@lns/contract/endpoint';
 import type { GatewayTagCreateBody } from '@lns/contract/gateway-tags';
 import type { GwTypeCreateBody, GwTypeUpdateBody } from '@lns/contract/gateway-types';
 import type { GatewayBatchUpdateBody, GatewayCreateBody, GatewayListQuery } from '@lns/contract/gateways';
-import type { BandUpdateBody } from '@lns/contract/regions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { catalogKeys } from '../../lib/catalog';
 
 /**
- * Gateway area hooks: gateways, their tags and types, region plans (the region list itself is
- * in lib/catalog). Types and tags change rarely: cached for the session and refetched after a change.
+ * Gateway area hooks: gateways, their tags and types (the region list is in lib/catalog). Types
+ * and tags change rarely: cached for the session and refetched after a change.
  */
 export const gwKeys = {
   all: ['gateways'] as const,
@@ -141,16 +138,3 @@ export function useSaveGwType() {
 }
 
 export const deleteGwType = (gwTypeID: number) => api.data(gatewayTypeApi.delete, { gwTypeID }, { silent: true });
-
-export const fetchRegionDetail = (region: string) => api.data(regionApi.info, { region });
-
-export function useUpdateRegionColor() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BandUpdateBody) => api.data(regionApi.updateColor, body),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: catalogKeys.regions });
-      void qc.invalidateQueries({ queryKey: ['band'] });
-    },
-  });
-}

@@ -1,3 +1,4 @@
+import { RECONNECT_MS, STREAM_CLOSE } from '@lns/contract/streams';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setupI18n } from '../../../test/render';
@@ -99,5 +100,37 @@ describe('live gateway page', () => {
       ws.onmessage?.({ data: JSON.stringify({ kind: 'dropped', count: 12 }) });
     });
     expect(screen.getByTestId('dropped').textContent).toContain('12');
+  });
+
+  it('says when the platform switched live streams off, keeps retrying, and stops saying so once a socket stays open', async () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<GatewayLive />, { route: '/gateway/real-time?gwID=aabbccddeeff0011' });
+      await vi.waitFor(() => expect(FakeWS.all).toHaveLength(1));
+      const ws = FakeWS.all[0]!;
+      act(() => {
+        ws.open();
+        ws.readyState = 3;
+        ws.onclose?.({ code: STREAM_CLOSE.DISABLED, reason: 'live streams are switched off' });
+      });
+      expect(screen.getByTestId('live-switched-off').textContent).toContain('switched off');
+      // Retried after 4 s; accepted and closed again at once: still off, no flicker.
+      act(() => vi.advanceTimersByTime(RECONNECT_MS));
+      expect(FakeWS.all).toHaveLength(2);
+      act(() => {
+        FakeWS.all[1]!.open();
+        FakeWS.all[1]!.readyState = 3;
+        FakeWS.all[1]!.onclose?.({ code: STREAM_CLOSE.DISABLED, reason: '' });
+      });
+      expect(screen.getByTestId('live-switched-off')).toBeTruthy();
+      // Switched on again: the next socket stays open.
+      act(() => vi.advanceTimersByTime(RECONNECT_MS));
+      act(() => FakeWS.all[2]!.open());
+      expect(screen.getByTestId('live-switched-off')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.queryByTestId('live-switched-off')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { LIVE_ROW_DEFAULT, type SocketState, type StreamMessage } from '@lns/contract/streams';
+import { LIVE_ROW_DEFAULT, type SocketState, STREAM_CLOSE, type StreamMessage } from '@lns/contract/streams';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { API_BASE } from '../../lib/http';
 import { LiveSocket, streamUrl } from '../../lib/liveSocket';
@@ -11,6 +11,8 @@ export interface LiveStream<T> {
   running: boolean;
   /** Frames the server dropped because this client read too slowly. */
   dropped: number;
+  /** The platform's live streams are switched off (close 4010); the socket keeps retrying. */
+  switchedOff: boolean;
   limit: number;
   setLimit(n: number): void;
   start(): void;
@@ -20,6 +22,11 @@ export interface LiveStream<T> {
 
 /** Frames arriving within this window are rendered in one update (at most 10 renders/s). */
 const FLUSH_MS = 100;
+/**
+ * While streams are switched off the server accepts each socket and closes it at once, so
+ * "switched on again" is a socket that stays open this long (no flicker on each retry).
+ */
+const SWITCHED_ON_AFTER_MS = 2000;
 
 /**
  * A live stream as table rows: newest first, at most `limit`. Frames are collected for
@@ -37,6 +44,7 @@ export function useLiveStream<T>(
   const [running, setRunning] = useState(true);
   const runningRef = useRef(true);
   const [dropped, setDropped] = useState(0);
+  const [switchedOff, setSwitchedOff] = useState(false);
   const [limit, setLimitState] = useState(LIVE_ROW_DEFAULT);
   const limitRef = useRef(limit);
   const acceptRef = useRef(accept);
@@ -61,10 +69,18 @@ export function useLiveStream<T>(
     setDropped(0);
     pending.current = [];
     if (!url) return;
+    let openFor: ReturnType<typeof setTimeout> | undefined;
     const s = new LiveSocket({
       url,
       token,
-      onState: setState,
+      onState: (st) => {
+        setState(st);
+        clearTimeout(openFor);
+        if (st === 1) openFor = setTimeout(() => setSwitchedOff(false), SWITCHED_ON_AFTER_MS);
+      },
+      onDrop: (code) => {
+        if (code === STREAM_CLOSE.DISABLED) setSwitchedOff(true);
+      },
       onMessage: (m) => {
         if (m.kind === 'dropped') {
           setDropped((d) => d + m.count);
@@ -83,6 +99,7 @@ export function useLiveStream<T>(
     if (runningRef.current) s.start();
     return () => {
       s.stop();
+      clearTimeout(openFor);
       clearTimeout(timer.current);
       timer.current = undefined;
       socket.current = undefined;
@@ -116,5 +133,5 @@ export function useLiveStream<T>(
     [],
   );
 
-  return { rows, state, running, dropped, limit, ...actions };
+  return { rows, state, running, dropped, switchedOff, limit, ...actions };
 }

@@ -1,4 +1,5 @@
 import { DOWNLINK_STATUS, type DownlinkStatus } from '@lns/contract/frames';
+import { RELAY_LINK } from '@lns/contract/relay';
 import {
   bigint,
   bigserial,
@@ -37,6 +38,9 @@ export const deviceFrames = pgTable('device_frames', {
   rssi: real('rssi'),
   snr: real('snr'),
   rxInfo: jsonb('rx_info').$type<unknown[]>().notNull().default([]),
+  /** Migration 0021: 1 through a relay, 2 heard by a gateway (RELAY_LINK), and the relay's DevEUI. */
+  link: smallint('link').notNull().default(RELAY_LINK.GATEWAY),
+  relayDevEui: varchar('relay_dev_eui', { length: 16 }),
 });
 
 export const deviceMessages = pgTable('device_messages', {
@@ -60,6 +64,9 @@ export const deviceMessages = pgTable('device_messages', {
   snr: real('snr'),
   gwId: varchar('gw_id', { length: 16 }),
   rxInfo: jsonb('rx_info').$type<unknown[]>().notNull().default([]),
+  /** Migration 0021: 1 through a relay, 2 heard by a gateway (RELAY_LINK), and the relay's DevEUI. */
+  link: smallint('link').notNull().default(RELAY_LINK.GATEWAY),
+  relayDevEui: varchar('relay_dev_eui', { length: 16 }),
 });
 
 export const downlinks = pgTable('downlinks', {

@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   char,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -86,6 +87,8 @@ const deviceColumns = {
   adrReq: jsonb('adr_req').$type<AdrTarget>(),
   /** Class B: the periodicity of PingSlotInfoReq (migration 0011); null until the device tells it. */
   pingSlotPeriodicity: smallint('ping_slot_periodicity'),
+  /** The relay that carried the last uplink (migration 0021); null when a gateway heard it. */
+  relayDevEui: varchar('relay_dev_eui', { length: 16 }),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 };
@@ -114,3 +117,14 @@ const deviceTagLinkColumns = {
 export const deviceTagLinks = pgTable('device_tag_links', deviceTagLinkColumns, (t) => [
   uniqueIndex('device_tag_links_uq').on(t.tagId, t.appId, t.region, t.createdAt.desc(), t.devEui),
 ]);
+
+/** Migration 0023: the last-seen order, apart from devices so uplinks keep their HOT updates. */
+export const deviceLastSeen = pgTable(
+  'device_last_seen',
+  {
+    devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
+    appId: integer('app_id').notNull(),
+    lastSeen: bigint('last_seen', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('device_last_seen_order_idx').on(t.appId, t.lastSeen, t.devEui)],
+);

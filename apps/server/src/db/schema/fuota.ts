@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0012_files_fuota.sql; the SQL file is the source of truth.
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const files = pgTable('files', {
   digest: char('digest', { length: 64 }).primaryKey(),

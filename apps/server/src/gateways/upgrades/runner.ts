@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { upgradeRecords, upgradeTasks, upgradeVersions } from '../../db/schema/upgrades';
 import { DomainError } from '../../errors';
+import { WakeLoop } from '../../jobs/wake-loop';
 import { newToken } from '../agent/channel';
 import type { GatewayCommands } from '../agent/commands';
 import { gatewayByGwId } from '../repository';
@@ -54,44 +55,28 @@ export class UpgradeRunner {
   readonly repo: UpgradeRepository;
   private readonly owner = newToken();
   private readonly running = new Set<number>();
-  private timer?: NodeJS.Timeout;
-  private ticking?: Promise<void>;
-  private stopped = false;
-  /** A wake during a look: look again right after it. */
-  private again = false;
+  private readonly loop: WakeLoop;
 
   constructor(private readonly d: UpgradeRunnerDeps) {
     this.repo = new UpgradeRepository(d.db);
+    this.loop = new WakeLoop(
+      TICK_MS,
+      () => this.tick(),
+      (err) => d.log.warn({ err }, 'upgrade runner'),
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), TICK_MS);
-    this.wake();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.ticking;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Looks at the tasks now (a task was created, a gateway came back). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
-    }
-    this.ticking = this.tick()
-      .catch((err) => this.d.log.warn({ err }, 'upgrade runner'))
-      .finally(() => {
-        this.ticking = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.loop.wake();
   }
 
   private async tick(): Promise<void> {

@@ -32,6 +32,8 @@ export const authRoutes: RouteModule = (app, s) => {
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !valid) throw new DomainError(C.WRONG_CREDENTIALS);
     await s.throttle.succeeded(keys);
+    // Without a valid license only admins get in (to install one); 13001/13002 for the others.
+    await s.license.admitSignIn(user.admin === 1);
     const token = await s.sessions.create(user.id);
     return { code: 0 as const, token, name: user.name, userID: user.id, admin: user.admin as UserRole };
   });
@@ -52,7 +54,7 @@ export const authRoutes: RouteModule = (app, s) => {
       name: req.user.name,
       admin: role,
       access: accessOf(role),
-      license: { valid: true, expiresAt: null },
+      license: await s.license.forUser(),
     });
   });
 

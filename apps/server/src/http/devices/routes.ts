@@ -56,7 +56,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
 
   route(app, api.create, async (req) => {
     const a = await visibleApp(req.body.appID, req.user);
-    await createDevice(s.db, repo, a, req.body, req.user);
+    await createDevice(s.db, repo, a, req.body, req.user, s.license);
     return ok({ devEUI: req.body.devEUI });
   });
 
@@ -77,7 +77,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
         'devices',
       );
     }
-    await insertDevices(s.db, repo, a, inputs);
+    await insertDevices(s.db, repo, a, inputs, s.license);
     await afterBulkWrite(s, inputs.length);
     return ok({ dryRun: false, created: inputs.length, rows });
   });

@@ -1,17 +1,12 @@
 import { fuotaApi as api } from '@lns/contract/api/fuota';
 import { C, type Code } from '@lns/contract/codes';
-import { digestOfFileUrl } from '@lns/contract/files';
-import { dataUrlBytes, FUOTA_SESSION_STATE as S } from '@lns/contract/fuota';
-import { FIRMWARE_MAX_BYTES } from '@lns/contract/limits';
+import { FUOTA_SESSION_STATE as S } from '@lns/contract/fuota';
 import { pageWindow } from '@lns/contract/paging';
-import { V } from '@lns/contract/validation';
-import { getRegion } from '@lns/lorawan/regions';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { uniqueViolation } from '../../db/errors';
-import { fuotaDevices, fuotaTasks } from '../../db/schema/fuota';
-import { mcGateways } from '../../db/schema/multicast';
+import { fuotaTasks } from '../../db/schema/fuota';
 import { DomainError } from '../../errors';
-import { planFragments } from '../../fuota/plan';
+import { createFuotaTask } from '../../fuota/create';
+import { firmwareImage } from '../../fuota/image';
 import { FuotaRepository } from '../../fuota/repository';
 import { GroupRepository } from '../../multicast/groups';
 import { refuseBatch } from '../devices/refuse';
@@ -24,57 +19,20 @@ export const fuotaRoutes: RouteModule = (app, s) => {
   const repo = new FuotaRepository(s.db);
   const groups = new GroupRepository(s.db);
 
-  /** The image of a request: a file-store reference or a Base64 data URL (`payload`). */
-  const imageOf = async (b: { fileUrl?: string; payload?: string }): Promise<Buffer> => {
-    if (b.payload) return Buffer.from(dataUrlBytes(b.payload)!);
-    const digest = digestOfFileUrl(b.fileUrl ?? '');
-    const data = digest && (await s.files.read(digest));
-    if (!data) throw new DomainError(C.FILE_MISSING, 'no such file in the store', 'fileUrl');
-    if (data.length > FIRMWARE_MAX_BYTES) throw new DomainError(C.PARAM_FORMAT, V.firmwareTooLarge, 'fileUrl');
-    return data;
-  };
-
   route(app, api.create, async (req) => {
     const b = req.body;
     const group = await groups.visible(b.mcEUI, req.user);
     if (!group) throw new DomainError(C.MC_MISSING, undefined, 'mcEUI');
-    const members = await groups.memberDevices(group.mcEui);
-    if (members.length === 0) throw new DomainError(C.MC_DEVICE_MISSING, 'the group has no devices', 'mcEUI');
-    const gws = await s.db.select({ g: mcGateways.gwId }).from(mcGateways).where(eq(mcGateways.mcEui, group.mcEui));
-    if (gws.length === 0) throw new DomainError(C.MC_GATEWAY_MISSING, 'the group has no gateways', 'mcEUI');
-    const image = await imageOf(b);
-    const plan = planFragments(getRegion(group.region), image, b.redundancyPercent);
-    const now = Date.now();
-    const fdID = await s.db
-      .transaction(async (tx) => {
-        const [task] = await tx
-          .insert(fuotaTasks)
-          .values({
-            mcEui: group.mcEui,
-            ownerId: req.user.id,
-            firmwareName: b.firmwareName,
-            oldVersion: b.oldVersion ?? '',
-            newVersion: b.newVersion ?? '',
-            digest: plan.digest,
-            payload: image,
-            payloadSize: image.length,
-            redundancyPercent: b.redundancyPercent,
-            fragSize: plan.fragSize,
-            nbFrag: plan.nbFrag,
-            padding: plan.padding,
-            redundancy: plan.redundancy,
-            nextStepTime: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ fdId: fuotaTasks.fdId });
-        await tx.insert(fuotaDevices).values(members.map((devEui) => ({ fdId: task!.fdId, devEui, updatedAt: now })));
-        return task!.fdId;
-      })
-      .catch((err) => {
-        if (uniqueViolation(err)) throw new DomainError(C.FUOTA_TASK_EXISTS, 'the group has a running task', 'mcEUI');
-        throw err;
-      });
+    const { fdID } = await createFuotaTask(s.db, {
+      group,
+      ownerId: req.user.id,
+      firmwareName: b.firmwareName,
+      oldVersion: b.oldVersion ?? '',
+      newVersion: b.newVersion ?? '',
+      image: await firmwareImage(s.files, b),
+      redundancyPercent: b.redundancyPercent,
+      devEUIs: await groups.memberDevices(group.mcEui),
+    });
     s.fuota.wake();
     return ok({ fdID });
   });

@@ -22,7 +22,7 @@ import type { RouteModule } from '../types';
 import { withRows } from './row-errors';
 
 export const gatewayRoutes: RouteModule = (app, s) => {
-  const svc = new GatewayService(s.db);
+  const svc = new GatewayService(s.db, s.license);
   const refusePrivate = pushUrlGuard(s.config);
 
   s.search.register('gateway', async ({ keyword, user, limit, offset }) => {

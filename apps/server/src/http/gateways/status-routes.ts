@@ -31,7 +31,7 @@ const updatedAt = (r: Report) => (typeof r.updatedAt === 'number' ? r.updatedAt 
  * the server knows of its link and frames) and its MQTT credentials for the MQTT gateway link.
  */
 export const gatewayStatusRoutes: RouteModule = (app, s) => {
-  const svc = new GatewayService(s.db);
+  const svc = new GatewayService(s.db, s.license);
   const visible = async (req: FastifyRequest, gwID: string): Promise<GatewayRecord> => {
     const [g] = await svc.repo.visible([gwID], req.user);
     if (!g) throw new DomainError(C.GATEWAY_MISSING, undefined, 'gwID');

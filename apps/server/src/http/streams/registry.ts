@@ -8,6 +8,14 @@ import { maySee } from '../../db/ownership';
 import type { StreamBinding } from './access';
 import { streamLimits } from './client';
 
+/** Close reason of a stream ended or refused because live streams are switched off. */
+export const STREAMS_OFF_REASON = 'live streams are switched off';
+
+/** Where the live-stream switch comes from (ns/settings.ts DataSettingsCache). */
+export interface LiveSwitch {
+  onChange(fn: (v: { enableWebsocket: boolean }) => void): () => void;
+}
+
 /** An accepted stream and what allowed it. */
 export interface OpenStream {
   close(code: number, reason: string): void;
@@ -17,6 +25,11 @@ export interface OpenStream {
   tokenHash: string;
   userId: number;
   binding: StreamBinding;
+  /**
+   * A live data stream (http/streams/routes.ts), which the platform's WebSocket switch ends. The
+   * gateway web shell is tracked here too, for revocation, but is an admin tool: not flagged.
+   */
+  liveStream?: true;
 }
 
 type Verdict = { code: number; reason: string } | undefined;
@@ -67,6 +80,18 @@ export class StreamRegistry {
     this.open.add(stream);
     this.schedule();
     return () => void this.open.delete(stream);
+  }
+
+  /**
+   * Ends every open stream whenever live streams are switched off (platform config
+   * `enableWebsocket`, on any instance: the settings cache follows the bus). New ones are refused
+   * by the stream route. Returns the stop.
+   */
+  endWhenSwitchedOff(switches: LiveSwitch): () => void {
+    return switches.onChange((v) => {
+      if (v.enableWebsocket) return;
+      for (const st of [...this.open]) if (st.liveStream) this.end(st, STREAM_CLOSE.DISABLED, STREAMS_OFF_REASON);
+    });
   }
 
   /** Checks every open stream now (the periodic sweep; tests call it directly). */

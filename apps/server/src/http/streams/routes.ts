@@ -2,6 +2,7 @@ import {
   applicationStreamQuery,
   deviceStreamQuery,
   gatewayStreamQuery,
+  STREAM_CLOSE,
   STREAMS,
   type StreamName,
 } from '@lns/contract/streams';
@@ -14,6 +15,7 @@ import type { Services } from '../../context';
 import type { App, RouteModule } from '../types';
 import { checkStreamAccess, type StreamBinding, type StreamTarget } from './access';
 import { StreamClient } from './client';
+import { STREAMS_OFF_REASON } from './registry';
 
 type Spec<Q extends z.ZodType> = {
   query: Q;
@@ -66,6 +68,16 @@ async function subscribe(
   topic: TopicOf<BusTopics>,
 ): Promise<void> {
   const { token, binding } = accepted.get(req)!;
+  // Switched off by an admin (platform config): accepted, then closed with a code the page can show
+  // (a refused handshake tells a browser nothing). Checked again after the wait, with no await
+  // before the stream is tracked, so a switch-off meanwhile cannot miss it.
+  const live = s.dataPlane.settings;
+  await live.current();
+  if (socket.readyState !== socket.OPEN) return;
+  if (!live.get().enableWebsocket) {
+    socket.close(STREAM_CLOSE.DISABLED, STREAMS_OFF_REASON);
+    return;
+  }
   let off: (() => void) | undefined;
   let untrack: (() => void) | undefined;
   const client = new StreamClient(socket, () => {
@@ -78,6 +90,7 @@ async function subscribe(
     tokenHash: hashToken(token),
     userId: req.user.id,
     binding,
+    liveStream: true,
   });
   off = s.bus.subscribe(topic, (event) => client.push(event));
   await s.bus.ready(topic).catch(() => {});

@@ -65,6 +65,8 @@ export const userRoutes: RouteModule = (app, s) => {
       { revoke: demoted },
     );
     if (revoke) revoked(userID, password ? 'password-reset' : 'admin-demoted');
+    // A new name or role shows on this instance's next call (others within the cache's TTL).
+    else s.tokens.forgetUser(userID);
     noteAudit(req, { before: target, after: { ...target, name, admin: role } });
     return ok();
   });

@@ -17,7 +17,10 @@ export const deviceEventTopic = (appID: number, devEUI: string, event: DeviceEve
 export const downlinkCommandTopic = (appID: number, devEUI: string) =>
   `application/${appID}/device/${devEUI}/command/down`;
 export const gatewayEventTopic = (gwID: string, event: GatewayEvent) => `gateway/${gwID}/event/${event}`;
-export const multicastEventTopic = (mcEUI: string, event: MulticastEventName) => `multicast/${mcEUI}/event/${event}`;
+/** Every topic of one multicast group starts with this (`multicast/<mcEUI>/`). */
+export const multicastTopicPrefix = (mcEUI: string) => `multicast/${mcEUI}/`;
+export const multicastEventTopic = (mcEUI: string, event: MulticastEventName) =>
+  `${multicastTopicPrefix(mcEUI)}event/${event}`;
 
 /** Every downlink command topic (a subscription filter). */
 export const DOWNLINK_COMMAND_FILTER = 'application/+/device/+/command/down';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type OutboxRow, outbox } from '../../db/schema/outbox';
 import type { Decoded } from '../decoders/decoders';
@@ -39,6 +39,15 @@ export function claimDue(
 /** Delivered (or given up): the rows are gone. */
 export async function removeRows(db: Db, ids: number[]): Promise<void> {
   if (ids.length) await db.delete(outbox).where(inArray(outbox.id, ids));
+}
+
+/**
+ * MQTT deliveries still waiting whose topic starts with `topicPrefix` are dropped: their source had
+ * its MQTT switch turned off, and nothing is to be published for it from then on (not even what
+ * waited for a broker). The prefix is a fixed topic path (no LIKE wildcards: EUIs are hex).
+ */
+export async function dropQueuedMqtt(db: Db, topicPrefix: string): Promise<void> {
+  await db.delete(outbox).where(and(eq(outbox.kind, 'mqtt'), like(outbox.target, `${topicPrefix}%`)));
 }
 
 /** A failed try: counted, with the error, due again at `nextAt`. */

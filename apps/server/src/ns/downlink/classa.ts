@@ -4,10 +4,12 @@ import { buildDataFrame } from '@lns/lorawan/frames';
 import { encodeMacCommands, type MacCommand } from '@lns/lorawan/mac';
 import { FOPTS_MAX } from '@lns/lorawan/phy';
 import type { Region } from '@lns/lorawan/regions';
+import type { Txpk } from '@lns/semtech-udp/packets';
 import type { DeviceRecord } from '../../devices/repository';
 import { macRecords } from '../mac';
 import type { Received } from '../received';
 import { bestCopy } from '../records';
+import { DATA_FRAME_OVERHEAD, relayWindow, sendViaRelay } from '../relay/downlink';
 import type { Stage } from '../stage';
 import { recordSent, updateDownlinks } from './record';
 import { buildTxpk, maxAppBytes, powerOf, type RxWindow, windowParams } from './txpk';
@@ -91,7 +93,10 @@ export async function sendClassA(dp: Stage, c: ClassAContext): Promise<void> {
   const up = { dr: c.dr, freqHz: Math.round(gwCopy.rxpk.freq * 1e6) };
   const answers = encodeMacCommands(c.answers);
 
+  // Through a relay: the end-device's whole frame is the relay's FRMPayload, in the relay's window.
+  const hop = gwCopy.relay;
   const pick = (p: Parts) => {
+    if (hop) return relayWindow(dp, hop, p.payload.length + p.fOpts.length + DATA_FRAME_OVERHEAD, false);
     for (const w of windows) {
       try {
         const params = windowParams(c.region, w, up);
@@ -102,6 +107,11 @@ export async function sendClassA(dp: Stage, c: ClassAContext): Promise<void> {
     }
     return undefined;
   };
+  if (hop && !relayWindow(dp, hop, 0, false)) {
+    // The relay's RX1 has passed (or no gateway reaches it): the queue waits for the next uplink.
+    await Promise.all(tasks);
+    return;
+  }
   let p = parts(item, answers);
   let win = pick(p);
   if (!win && item) {
@@ -129,16 +139,27 @@ export async function sendClassA(dp: Stage, c: ClassAContext): Promise<void> {
     nwkSKey: c.dev.nwkSKey,
     appSKey: c.dev.appSKey ?? undefined,
   });
-  const txpk = buildTxpk(c.region, {
-    phy,
-    window: win.window,
-    dr: win.dr,
-    freqHz: win.freqHz,
-    tmst: gwCopy.rxpk.tmst,
-    delay: c.region.receiveDelay1,
-    powe: powerOf(dp, gwCopy.gwId, c.region),
-  });
-  const tx = dp.sender.transmit(gwCopy.gwId, txpk, { devEUI: c.dev.devEui, msgID: item?.msgID });
+  const meta = { devEUI: c.dev.devEui, msgID: item?.msgID };
+  let txpk: Txpk;
+  let tx: { version: number; recorded: (p: Promise<unknown>) => Promise<unknown> } | undefined;
+  let gwId = gwCopy.gwId;
+  if (hop) {
+    const sent = await sendViaRelay(dp, hop, win, phy, meta);
+    tx = sent;
+    txpk = sent?.txpk as Txpk;
+    gwId = sent?.gwId ?? gwId;
+  } else {
+    txpk = buildTxpk(c.region, {
+      phy,
+      window: win.window,
+      dr: win.dr,
+      freqHz: win.freqHz,
+      tmst: gwCopy.rxpk.tmst,
+      delay: c.region.receiveDelay1,
+      powe: powerOf(dp, gwCopy.gwId, c.region),
+    });
+    tx = dp.sender.transmit(gwCopy.gwId, txpk, meta);
+  }
   if (!tx) {
     await Promise.all(tasks);
     return;
@@ -151,10 +172,11 @@ export async function sendClassA(dp: Stage, c: ClassAContext): Promise<void> {
       recordSent(dp, {
         devEUI: c.dev.devEui,
         devAddr,
-        gwId: gwCopy.gwId,
+        gwId,
         version: tx.version,
         txpk,
         phy,
+        ...(hop ? { relayDevEUI: hop.devEUI } : {}),
         msgType: confirmed ? 5 : 3,
         fCnt: c.fCntDown,
         fPort: p.fPort,

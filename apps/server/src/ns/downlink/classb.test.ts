@@ -1,18 +1,15 @@
+import { API } from '@lns/contract/api/index';
 import { gpsTimeMs, pingSlots } from '@lns/lorawan/classb';
 import { openDataFrame } from '@lns/lorawan/frames';
 import { decodeMacCommands, encodeMacCommands } from '@lns/lorawan/mac';
-import type { Datagram } from '@lns/semtech-udp/packets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpSession, connectGateway, settle, startDataPlane } from '../../../test/dataplane-kit';
 import { abpDevice } from '../../../test/devices-fixtures';
-import { rxpkOf, type TestGateway } from '../../../test/gateway';
+import { isPullResp, type PullResp, rxpkOf, type TestGateway } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { devices } from '../../db/schema/devices';
 import type { DataPlane } from '../dataplane';
-
-type PullResp = Datagram & { kind: 'PULL_RESP' };
-const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
 
 describe('class B devices over the real UDP socket', () => {
   let t: TestApp;
@@ -27,7 +24,7 @@ describe('class B devices over the real UDP socket', () => {
     gw.push([rxpkOf(frame({ fCnt, fOpts }), { tmst })]);
   };
   const setClassB = async (on: boolean) => {
-    const res = await t.call(alice, 'POST', '/api/gateway/update', {
+    const res = await t.call(alice, 'POST', API.gateway.update.path, {
       gwID: gw.eui,
       gwName: gw.eui,
       region: 'eu868',
@@ -44,8 +41,8 @@ describe('class B devices over the real UDP socket', () => {
     const started = await startDataPlane(t);
     dp = started.dp;
     alice = (await t.userWithToken('classb-alice')).token;
-    const appID = (await t.call(alice, 'POST', '/api/application/create', { appName: 'class-b' })).body.data.appID;
-    expect((await t.call(alice, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+    const appID = (await t.call(alice, 'POST', API.application.create.path, { appName: 'class-b' })).body.data.appID;
+    expect((await t.call(alice, 'POST', API.device.create.path, { appID, ...d })).body.code).toBe(0);
     gw = await connectGateway(t, alice, started.port, 'a840410000000e01');
   });
   afterAll(async () => {
@@ -64,10 +61,10 @@ describe('class B devices over the real UDP socket', () => {
   });
 
   it('keeps a downlink queued, saying why, while its gateway cannot beacon', async () => {
-    const q = await t.call(alice, 'POST', '/api/device/downlink/create', { devEUI: d.devEUI, fport: 5, data: 'aa' });
+    const q = await t.call(alice, 'POST', API.downlink.create.path, { devEUI: d.devEUI, fport: 5, data: 'aa' });
     expect(q.body.code).toBe(0);
     const history = async () =>
-      (await t.call(alice, 'GET', '/api/device/downlink/history', { devEUI: d.devEUI })).body.data[0];
+      (await t.call(alice, 'GET', API.downlink.history.path, { devEUI: d.devEUI })).body.data[0];
     await expect.poll(history).toMatchObject({ status: 0, responseErrorByGateway: 'NO_CLASS_B_GATEWAY' });
     // A class A window still takes it when the device uplinks.
     const resp = gw.waitFor(isPullResp, 3000, true) as Promise<PullResp>;
@@ -82,7 +79,7 @@ describe('class B devices over the real UDP socket', () => {
     await settle(dp);
     const resp = gw.waitFor(isPullResp, 5000, true) as Promise<PullResp>;
     const before = gpsTimeMs(Date.now());
-    const q = await t.call(alice, 'POST', '/api/device/downlink/create', { devEUI: d.devEUI, fport: 6, data: 'bb' });
+    const q = await t.call(alice, 'POST', API.downlink.create.path, { devEUI: d.devEUI, fport: 6, data: 'bb' });
     expect(q.body.code).toBe(0);
     const { txpk, token } = await resp;
     expect(txpk).toMatchObject({ freq: 869.525, datr: 'SF9BW125' });

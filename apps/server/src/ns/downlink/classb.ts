@@ -1,4 +1,5 @@
-import { beaconTime, gpsTimeMs, nextPingSlot, pingSlotChannel, unixTimeMs } from '@lns/lorawan/classb';
+import { gpsTimeMs, nextPingSlot, unixTimeMs } from '@lns/lorawan/classb';
+import { pingSlotChannelAt } from '@lns/lorawan/classb-channels';
 import { getRegion } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
@@ -49,7 +50,8 @@ export class ClassBScheduler {
       periodicity: dev.ping_slot_periodicity === null ? DEFAULT_PERIODICITY : Number(dev.ping_slot_periodicity),
     });
     const devAddr = String(dev.dev_addr);
-    const slot: PingSlot = { tmms, ...pingSlotChannel(region, devAddr, beaconTime(tmms)) };
+    // The region's default ping-slot channel for the slot's beacon period (hopping in US915, AU915, CN470).
+    const slot: PingSlot = { tmms, ...pingSlotChannelAt(region, devAddr, tmms) };
     const timer = setTimeout(
       () => {
         this.timers.delete(devEUI);

@@ -38,10 +38,13 @@ export interface PingSlot {
 export async function sendQueued(dp: Stage, devEUI: string, cls: 'B' | 'C', slot?: PingSlot): Promise<void> {
   const [dev] = rowsOf(
     await dp.db.execute(
-      sql`SELECT dev_addr, nwk_s_key, app_s_key, region, last_gw_id, class FROM devices WHERE dev_eui = ${devEUI}`,
+      sql`SELECT dev_addr, nwk_s_key, app_s_key, region, last_gw_id, class, relay_dev_eui FROM devices WHERE dev_eui = ${devEUI}`,
     ),
   );
   if (dev?.class !== cls || !dev.dev_addr || !dev.nwk_s_key || !dev.last_gw_id) return;
+  // Behind a relay (TS011) a device hears only its relay, after its own uplinks: its queue goes
+  // through the relay in its next class A window (docs/protocols/rhf3mr01.md, "Relayed traffic").
+  if (dev.relay_dev_eui) return;
   const gwId = String(dev.last_gw_id);
   if (!dp.sender.canReach(gwId)) return;
   // Reserve the downlink FCnt only when something is queued; both in one statement.

@@ -1,4 +1,5 @@
 import { DOWNLINK_STATUS as S } from '@lns/contract/frames';
+import { RELAY_LINK } from '@lns/contract/relay';
 import type { Txpk } from '@lns/semtech-udp/packets';
 import { inArray, sql } from 'drizzle-orm';
 import { downlinks } from '../../db/schema/dataplane';
@@ -24,6 +25,8 @@ export interface SentFrame {
   data: string;
   /** The queued downlink it carried, and whether this is a resend of it. */
   item?: { msgID: string; confirmed: boolean; resend: boolean };
+  /** Sent through this relay (inside its ForwardDownlinkReq, ns/relay/downlink.ts). */
+  relayDevEUI?: string;
 }
 
 /** After a PULL_RESP left: the downlink record becomes "sent", and the frame enters history and streams. */
@@ -71,7 +74,10 @@ export async function recordSent(dp: Pick<Stage, 'db' | 'events'>, f: SentFrame)
     rssi: null,
     snr: null,
     rxInfo: [],
+    ...(f.relayDevEUI ? { link: RELAY_LINK.RELAY, relayDevEUI: f.relayDevEUI } : {}),
   });
+  // Through a relay the gateway sent the relay's frame: that one is its gateway frame.
+  if (f.relayDevEUI) return;
   dp.events.gatewayFrame({
     msgID: newMsgId(),
     createtime: now,

@@ -1,14 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Datagram } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectGateway, startDataPlane } from '../../../test/dataplane-kit';
 import type { TestGateway } from '../../../test/gateway';
+import { isPullResp, type PullResp } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { mcGroup } from '../../http/multicast/fixtures';
-
-type PullResp = Datagram & { kind: 'PULL_RESP' };
-const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
 
 describe("a multicast group's push URL", () => {
   let t: TestApp;

@@ -1,14 +1,12 @@
 import { gpsTimeMs, pingSlots, unixTimeMs } from '@lns/lorawan/classb';
 import { openDataFrame } from '@lns/lorawan/frames';
-import type { Datagram, Txpk } from '@lns/semtech-udp/packets';
+import type { Txpk } from '@lns/semtech-udp/packets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectGateway, startDataPlane } from '../../../test/dataplane-kit';
 import type { TestGateway } from '../../../test/gateway';
+import { isPullResp, type PullResp } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { gatewayBody, mcGroup } from '../../http/multicast/fixtures';
-
-type PullResp = Datagram & { kind: 'PULL_RESP' };
-const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
 
 describe('multicast downlinks over the real UDP socket', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { C } from '@lns/contract/codes';
 import { type McDownlinkRecord, periodicityOf, MC_DOWNLINK_STATUS as S, TIME_SLOT } from '@lns/contract/multicast';
 import { gpsTimeMs, nextPingSlot, unixTimeMs } from '@lns/lorawan/classb';
+import { defaultPingSlotSetting, pingSlotChannelAt } from '@lns/lorawan/classb-channels';
 import { buildDataFrame } from '@lns/lorawan/frames';
 import { getRegion } from '@lns/lorawan/regions';
 import type { Txpk } from '@lns/semtech-udp/packets';
@@ -23,7 +24,9 @@ const CLASS_B_LEAD_MS = 1_500;
  * once (`imme`) on the region's RX2 frequency and DR, what the members' class C session was set up
  * with; with the extension, gateway i waits i time slots so overlapping gateways do not collide.
  * Class B leaves for the group's next ping slot (`tmms`, GPS time) through class B gateways only,
- * handed to them shortly before the slot; the answer then says `waiting` with the slot's time.
+ * handed to them shortly before the slot, on the region's ping-slot channel for McAddr in that
+ * slot's beacon period (hopping in US915, AU915, CN470; what the members' class B session was set
+ * up with); the answer then says `waiting` with the slot's time.
  */
 export async function sendMulticast(
   dp: Stage,
@@ -31,8 +34,9 @@ export async function sendMulticast(
   req: { fPort: number; data: string },
 ): Promise<McDownlinkRecord> {
   const region = getRegion(group.region);
+  const classB = group.mcClass === 'B';
   const payload = Buffer.from(req.data, 'hex');
-  const max = maxAppBytes(region, region.rx2.dr);
+  const max = maxAppBytes(region, classB ? defaultPingSlotSetting(region).dr : region.rx2.dr);
   if (payload.length > max)
     throw new DomainError(C.PARAM_FORMAT, `at most ${max} bytes at the group's data rate`, 'data');
   const members = rowsOf(
@@ -40,7 +44,6 @@ export async function sendMulticast(
       SELECT g.gw_id, g.enable_class_b FROM mc_gateways m JOIN gateways g ON g.gw_id = m.gw_id
       WHERE m.mc_eui = ${group.mcEui} ORDER BY m.created_at, g.gw_id`),
   );
-  const classB = group.mcClass === 'B';
   const gwIds = members
     .filter((g) => (!classB || Boolean(g.enable_class_b)) && dp.sender.canReach(String(g.gw_id)))
     .map((g) => String(g.gw_id));
@@ -90,7 +93,9 @@ export async function sendMulticast(
     nwkSKey: group.mcNwkSKey,
     appSKey: group.mcAppSKey,
   });
-  const base = buildTxpk(region, { phy, window: 'imme', dr: region.rx2.dr, freqHz: region.rx2.frequency, powe: 0 });
+  const channel =
+    tmms === null ? { freqHz: region.rx2.frequency, dr: region.rx2.dr } : pingSlotChannelAt(region, group.mcAddr, tmms);
+  const base = buildTxpk(region, { phy, window: 'imme', ...channel, powe: 0 });
   const gap = group.enableExt ? group.timeSlotLength * TIME_SLOT.stepMs : 0;
   const txpkFor = (gwId: string): Txpk => {
     const txpk: Txpk = { ...base, powe: powerOf(dp, gwId, region) };

@@ -1,19 +1,15 @@
 import { decryptMcKey, mcKEKey, mcRootKeyFromGenAppKey, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { openDataFrame } from '@lns/lorawan/frames';
-import type { Datagram } from '@lns/semtech-udp/packets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpSession, connectGateway, settle, startDataPlane } from '../../../test/dataplane-kit';
 import { abpDevice } from '../../../test/devices-fixtures';
-import { rxpkOf, type TestGateway } from '../../../test/gateway';
+import { isPullResp, type PullResp, rxpkOf, type TestGateway } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { localTopics, type MulticastEvent } from '../../bus/bus';
 import { mcGroups } from '../../db/schema/multicast';
 import { mcGroup } from '../../http/multicast/fixtures';
 import type { DataPlane } from '../dataplane';
-
-type PullResp = Datagram & { kind: 'PULL_RESP' };
-const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
 
 describe('TS005 remote multicast setup over the real UDP socket', () => {
   let t: TestApp;

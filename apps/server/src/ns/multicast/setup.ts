@@ -1,6 +1,7 @@
 import { MC_SETUP, type McSyncError, type McSyncState, periodicityOf } from '@lns/contract/multicast';
 import { encryptMcKey, mcKEKey, mcRootKeyFromGenAppKey, type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { gpsTimeMs } from '@lns/lorawan/classb';
+import { defaultPingSlotSetting } from '@lns/lorawan/classb-channels';
 import { getRegion } from '@lns/lorawan/regions';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
@@ -120,16 +121,22 @@ async function requestSetup(dp: Stage, m: Member): Promise<void> {
   await send(dp, m.devEui, setupCommand(m, m.fCnt));
 }
 
-/** The class C or B session request: it starts `leadS` from now (MC_SESSION_LEAD_S) on the region's RX2 channel. */
+/**
+ * The class C or B session request: it starts `leadS` from now (MC_SESSION_LEAD_S). Class C runs on
+ * the region's RX2 channel; class B on the region's default ping-slot channel and DR (RP002), the
+ * frequency 0 where ping slots hop (US915, AU915, CN470), which tells the device to hop by McAddr.
+ */
 function sessionRequest(m: Member, now: number, leadS: number): { cmd: Ts005Command; ends: number } {
   const region = getRegion(m.region);
   const start = Math.floor(gpsTimeMs(now) / 1000) + leadS;
+  const channel =
+    m.mcClass === 'B' ? defaultPingSlotSetting(region) : { freqHz: region.rx2.frequency, dr: region.rx2.dr };
   const common = {
     mcGroupId: m.groupId,
     sessionTime: start % 2 ** 32,
     sessionTimeOut: MC_SETUP.timeoutExp,
-    dlFrequency: region.rx2.frequency,
-    dr: region.rx2.dr,
+    dlFrequency: channel.freqHz,
+    dr: channel.dr,
   };
   const ends = now + leadS * 1000 + SESSION_MS;
   const cmd: Ts005Command =

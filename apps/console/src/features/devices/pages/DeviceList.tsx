@@ -21,6 +21,7 @@ import { type Column, ListTable } from '../../../components/ListTable';
 import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
 import { actionsColumn } from '../../../components/RowActions';
 import { useRegions } from '../../../lib/catalog';
+import { noteDeviceProduct } from '../../../lib/deviceProducts';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
 import { planName } from '../../../lib/planNames';
@@ -38,8 +39,9 @@ import { TagSelect } from '../components/TagSelect';
 const deviceDetailPath = (d: { appID: number; appName: string; devEUI: string; devName: string }) =>
   `/application/device/detail?appID=${d.appID}&appName=${encodeURIComponent(d.appName)}&devEUI=${d.devEUI}&devName=${encodeURIComponent(d.devName)}`;
 
-/** Opening a device of a special product type unlocks that type's pages. */
-export const openDevice = (d: { productType: string }) => {
+/** Opening a device of a special product type unlocks that type's pages; its side menu offers them. */
+export const openDevice = (d: { devEUI: string; productType: string }) => {
+  noteDeviceProduct(d.devEUI, d.productType);
   if (d.productType !== 'lorawan') session.addAccess(d.productType);
 };
 

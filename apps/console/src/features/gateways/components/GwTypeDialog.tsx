@@ -12,10 +12,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ColorChoice } from '../../../components/ColorChoice';
 import { FormDialog } from '../../../components/FormDialog';
 import { useContractForm } from '../../../lib/form/useContractForm';
 import { useSaveGwType } from '../api';
-import { ColorChoice } from './ColorChoice';
 
 type Values = { gwType: string; arch: GwArch | ''; color: string; supportGPS: boolean; submodels: GwSubmodel[] };
 

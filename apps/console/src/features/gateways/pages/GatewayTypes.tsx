@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../app/providers';
 import { CardPanel } from '../../../components/CardPanel';
+import { downloadJson } from '../../../components/ColorChoice';
 import { DeleteDialog, failureReason } from '../../../components/DeleteDialog';
 import { StatusList } from '../../../components/StatusList';
 import { formatTime } from '../../../lib/format';
 import { deleteGwType, gwKeys, useGatewayTypes } from '../api';
-import { downloadJson } from '../components/ColorChoice';
 import { GwTypeDialog } from '../components/GwTypeDialog';
 
 /** /platform/gateway-type (admin): one card per type with created/updated times and delete/update/download. */

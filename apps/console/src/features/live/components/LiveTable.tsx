@@ -90,6 +90,7 @@ export function LiveTable<T>(p: LiveTableProps<T>) {
         title={p.title}
         state={live.state}
         dropped={live.dropped}
+        switchedOff={live.switchedOff}
         limit={live.limit}
         running={live.running}
         full={full}
@@ -114,6 +115,7 @@ interface ToolbarProps {
   title: ReactNode;
   state: SocketState;
   dropped: number;
+  switchedOff: boolean;
   limit: number;
   running: boolean;
   full: boolean;
@@ -139,6 +141,7 @@ const LiveToolbar = memo(function LiveToolbar(p: ToolbarProps) {
         data-testid="socket-state"
         data-state={p.state}
       />
+      {p.switchedOff && <Chip size="small" color="warning" label={t('switchedOff')} data-testid="live-switched-off" />}
       {p.dropped > 0 && (
         <Chip size="small" color="warning" label={t('dropped', { count: p.dropped })} data-testid="dropped" />
       )}

@@ -92,10 +92,3 @@ export function GatewayCell({ name, id }: { name: string; id: string }) {
     </Box>
   );
 }
-
-/** Bytes in words: "1,234 bytes", or KB/MB above them. */
-export function sizeText(size: number): string {
-  if (size < 1024) return `${size.toLocaleString()} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(2)} MB`;
-}

@@ -5,9 +5,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../../components/ListTable';
-import { formatTime } from '../../../lib/format';
+import { formatBytes, formatTime } from '../../../lib/format';
 import { hasArch } from '../kinds';
-import { sizeText } from './labels';
 
 /** A versions page's columns: name, file and size, arch or restart after install, created. */
 export function versionColumns(t: TFunction, kind: UpgradeKind): Column<UpgradeVersion>[] {
@@ -25,7 +24,7 @@ export function versionColumns(t: TFunction, kind: UpgradeKind): Column<UpgradeV
             </Box>
           </Tooltip>
           <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {sizeText(v.size)}
+            {formatBytes(v.size)}
           </Typography>
         </Box>
       ),

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { deleteOneByOne } from '../../../components/deleteResults';
+import { IconActions } from '../../../components/IconActions';
 import { ListTable } from '../../../components/ListTable';
 import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
 import { formatTime } from '../../../lib/format';
@@ -16,7 +17,6 @@ import { usePaging } from '../../../lib/paging';
 import { useListSelection } from '../../../lib/useListSelection';
 import { deletePico, usePicoFirmware } from '../api/catalogues';
 import { upgradeKeys } from '../api/keys';
-import { IconActions } from '../components/IconActions';
 import { PicoFormDialog } from '../components/PicoFormDialog';
 
 type PicoRow = z.infer<typeof picoFirmwareRow>;

@@ -7,22 +7,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog';
 import { CardPanel } from '../../../components/CardPanel';
+import { ColorChoice, downloadJson } from '../../../components/ColorChoice';
 import { StatusList } from '../../../components/StatusList';
 import { useRegions } from '../../../lib/catalog';
 import { formatTime } from '../../../lib/format';
 import { planName } from '../../../lib/planNames';
 import { toast } from '../../../lib/toast';
 import { fetchRegionDetail, useUpdateRegionColor } from '../api';
-import { ColorChoice, downloadJson } from '../components/ColorChoice';
 
 /** Regions of the LoRaWAN catalogue with their subnets; admins change colours and download a plan. */
-export default function RegionPlans() {
-  const { t } = useTranslation('gateways');
+export function RegionPlans() {
+  const { t } = useTranslation('frequencyPlans');
   const q = useRegions();
   const [editing, setEditing] = useState<RegionSummary | null>(null);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h6">{t('regionTitle')}</Typography>
+      <Typography variant="h6">{t('regions.regionTitle')}</Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}>
         {(q.data ?? []).map((r) => (
           <CardPanel
@@ -41,10 +41,10 @@ export default function RegionPlans() {
             <StatusList
               labelWidth={110}
               items={[
-                { label: t('regionName'), value: planName(r.name) },
-                { label: t('plan'), value: t(`planKind.${r.plan}`) },
+                { label: t('regions.regionName'), value: planName(r.name) },
+                { label: t('regions.plan'), value: t(`regions.planKind.${r.plan}`) },
                 {
-                  label: t('subnets'),
+                  label: t('regions.subnets'),
                   value: (
                     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                       {r.subnets.map((s) => (
@@ -59,8 +59,8 @@ export default function RegionPlans() {
                   ),
                   copy: false,
                 },
-                { label: t('createtime'), value: formatTime(r.createdAt) },
-                { label: t('updatetime'), value: formatTime(r.updatedAt) },
+                { label: t('field.createdAt'), value: formatTime(r.createdAt) },
+                { label: t('field.updatedAt'), value: formatTime(r.updatedAt) },
               ]}
             />
           </CardPanel>
@@ -72,14 +72,14 @@ export default function RegionPlans() {
 }
 
 function ColorDialog({ region, onClose }: { region: RegionSummary; onClose: () => void }) {
-  const { t } = useTranslation('gateways');
+  const { t } = useTranslation('frequencyPlans');
   const [color, setColor] = useState(region.color);
   const save = useUpdateRegionColor();
   return (
     <AppDialog
       open
       onClose={onClose}
-      title={t('regionColor', { region: region.region.toUpperCase() })}
+      title={t('regions.regionColor', { region: region.region.toUpperCase() })}
       maxWidth="xs"
       actions={
         <>

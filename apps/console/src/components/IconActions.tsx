@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import type { RowAction } from '../../../components/RowActions';
+import type { RowAction } from './RowActions';
 
-/** A row's icon buttons, each named "<label> <row name>" (a row without edit, unlike RowActions). */
+/** A row's icon buttons, each named "<label> <row name>" (a row without edit, unlike RowActions; what a row may do is the caller's choice). */
 export function IconActions({ name, actions }: { name: string; actions: RowAction[] }) {
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+
+/** PGlite running in a worker thread, reached over the wire protocol by a one-connection pool. */
+export interface PgliteThread {
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+/** The file name node-postgres connects to in a socket directory: `.s.PGSQL.<port>`. */
+const PORT = 5432;
+
+const require = createRequire(import.meta.url);
+let compiled: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
+
+/**
+ * PGlite's WASM, compiled once per process and handed to each worker: a worker is a fresh isolate
+ * and would otherwise compile the 9 MB module again (seconds on a busy host, at every open).
+ */
+function wasmModules() {
+  const compile = async (file: string) =>
+    WebAssembly.compile(await fs.promises.readFile(require.resolve(`@electric-sql/pglite/${file}`)));
+  compiled ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(([pglite, initdb]) => ({
+    pgliteWasmModule: pglite,
+    initdbWasmModule: initdb,
+  }));
+  return compiled;
+}
+
+type WorkerMessage = { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed'; error?: string };
+
+/** Start PGlite (in memory without `dataDir`) in a worker; rejects with the worker's error if it cannot open. */
+export async function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
+  // A short private directory of our own: Unix socket paths are limited to about 100 bytes.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-pg-'));
+  const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
+  const worker = new Worker(WORKER, {
+    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${PORT}`), ...(await wasmModules()) },
+  });
+  try {
+    await reply(worker, 'ready');
+  } catch (err) {
+    await worker.terminate();
+    removeSocketDir();
+    throw err;
+  }
+  // One connection: PGlite has a single session, so a transaction holds it and other queries wait.
+  // Idle connections stay open (no reconnect churn against the worker's connection limit).
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
+  pool.on('error', () => {}); // a dropped connection is reported by the query that hits it
+  return {
+    pool,
+    close: async () => {
+      await pool.end();
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage({ type: 'close' });
+      try {
+        await reply(worker, 'closed');
+      } finally {
+        // Wait for the thread to end so no handle outlives close (tests and the process can exit).
+        await exited;
+        removeSocketDir();
+      }
+    },
+  };
+}
+
+/** The worker's next answer of `type`; an error message, a crash or an early exit reject. */
+function reply(worker: Worker, type: 'ready' | 'closed'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (m: WorkerMessage) => {
+      done();
+      if (m.type === 'error' || (m.type === 'closed' && m.error)) {
+        reject(new Error(`PGlite worker: ${m.type === 'error' ? m.message : m.error}`));
+      } else if (m.type === type) resolve();
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(new Error(`PGlite worker failed: ${err.message}`, { cause: err }));
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`PGlite worker exited (code ${code}) before it was ${type}`));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}

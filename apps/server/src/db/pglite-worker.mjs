@@ -1,0 +1,54 @@
+// PGlite in a worker thread (started by db/pglite-thread.ts): its SQL runs here, so it never blocks
+// the main thread's UDP socket and HTTP. The main thread reaches it with node-postgres over the
+// PostgreSQL wire protocol on a Unix socket. Plain JavaScript so it loads without a TypeScript
+// loader, under tsx, vitest and `npm start` alike.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/** @type {{ dataDir?: string, socketPath: string, pgliteWasmModule: WebAssembly.Module, initdbWasmModule: WebAssembly.Module }} */
+const { dataDir, socketPath, pgliteWasmModule, initdbWasmModule } = workerData;
+/** @type {PGlite | undefined} */
+let db;
+/** @type {PGLiteSocketServer | undefined} */
+let server;
+
+/** PGlite's file-system errors are plain objects with an errno, not Errors. */
+function describe(err) {
+  if (err instanceof Error) return err.message;
+  const errno = err && typeof err === 'object' && 'errno' in err ? err.errno : undefined;
+  return errno === undefined ? String(err) : `cannot use the data directory (errno ${errno})`;
+}
+
+async function shutdown() {
+  await server?.stop().catch(() => {});
+  // Closing PGlite flushes and leaves the data directory consistent for the next open.
+  if (db && !db.closed) await db.close();
+}
+
+try {
+  // The WASM comes compiled from the main thread (compiled once per process, not per worker).
+  db = await PGlite.create({ dataDir, pgliteWasmModule, initdbWasmModule });
+  // The main thread's pool holds one connection (PGlite has a single session); a second slot lets
+  // a replacement connect while a dropped one is still being detached.
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
+  await server.start();
+  parentPort?.postMessage({ type: 'ready' });
+} catch (err) {
+  await shutdown().catch(() => {});
+  parentPort?.postMessage({ type: 'error', message: describe(err) });
+  parentPort?.close();
+}
+
+parentPort?.on('message', async (msg) => {
+  if (msg?.type !== 'close') return;
+  let error;
+  try {
+    await shutdown();
+  } catch (err) {
+    error = describe(err);
+  }
+  parentPort?.postMessage({ type: 'closed', error });
+  // Nothing left to keep this thread: let it end.
+  parentPort?.close();
+});

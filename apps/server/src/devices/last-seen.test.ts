@@ -1,0 +1,107 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceApi } from '@lns/contract/api/devices';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, settle, startDataPlane } from '../../test/dataplane-kit';
+import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, type TestGateway } from '../../test/gateway';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { devices } from '../db/schema/devices';
+import type { DataPlane } from '../ns/dataplane';
+import { pageByLastSeen } from './last-seen';
+
+// The last-seen order is read from device_last_seen (migration 0023), written by the uplink path.
+describe('device list in last-seen order after real uplinks', () => {
+  let t: TestApp;
+  let dp: DataPlane;
+  let gw: TestGateway;
+  let token: string;
+  let appID: number;
+  let otherApp: number;
+  const devs = [1, 2, 3, 4, 5].map((n) => abpDevice(700 + n));
+  const eui = (i: number) => devs[i]!.devEUI;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DEDUP_WINDOW_MS: '40' });
+    const started = await startDataPlane(t);
+    dp = started.dp;
+    token = (await t.userWithToken('seen-alice')).token;
+    const create = async (appName: string) =>
+      (await t.call(token, 'POST', applicationApi.create.path, { appName })).body.data.appID as number;
+    appID = await create('seen-app');
+    otherApp = await create('seen-other');
+    for (const d of devs)
+      expect((await t.call(token, 'POST', deviceApi.create.path, { appID, ...d })).body.code).toBe(0);
+    gw = await connectGateway(t, token, started.port, 'a840410000000071');
+    // Heard one after another, so each has its own last-seen time: 3, then 1, then 4 (2 and 5 never).
+    for (const i of [2, 0, 3]) {
+      gw.push([rxpkOf(abpSession(devs[i]!)({ fCnt: 1 }), { rssi: -80, lsnr: 5 })]);
+      await settle(dp, 5);
+    }
+  });
+  afterAll(async () => {
+    gw?.close();
+    await t.close();
+  });
+
+  const list = async (q: Record<string, string>) => {
+    const body = (await t.call(token, 'GET', deviceApi.list.path, { appID: String(appID), orderBy: 'lastSeen', ...q }))
+      .body;
+    expect(body.code).toBe(0);
+    return { euis: body.data.map((d: { devEUI: string }) => d.devEUI), amount: body.amount as number };
+  };
+
+  it('orders seen devices by last seen both ways, never-seen ones last by DevEUI', async () => {
+    expect(await list({ orderType: 'desc' })).toEqual({ euis: [3, 0, 2, 1, 4].map(eui), amount: 5 });
+    expect(await list({ orderType: 'asc' })).toEqual({ euis: [2, 0, 3, 1, 4].map(eui), amount: 5 });
+  });
+
+  it('agrees with the devices lastSeen field', async () => {
+    const all = (await t.call(token, 'GET', deviceApi.list.path, { appID: String(appID), pageSize: '10' })).body.data;
+    const seenTimes = all
+      .filter((d: { lastSeen: number | null }) => d.lastSeen !== null)
+      .sort((a: { lastSeen: number }, b: { lastSeen: number }) => b.lastSeen - a.lastSeen)
+      .map((d: { devEUI: string }) => d.devEUI);
+    expect(seenTimes).toEqual([3, 0, 2].map(eui));
+  });
+
+  it('pages across the seen and never-seen devices', async () => {
+    const page = (pageNo: number) => list({ orderType: 'desc', pageSize: '2', pageNo: String(pageNo) });
+    expect(await page(1)).toEqual({ euis: [3, 0].map(eui), amount: 5 });
+    expect(await page(2)).toEqual({ euis: [2, 1].map(eui), amount: 5 });
+    expect(await page(3)).toEqual({ euis: [4].map(eui), amount: 5 });
+    expect(await page(4)).toEqual({ euis: [], amount: 5 });
+  });
+
+  it('gives the same pages walking the last-seen index as sorted from the devices (few matches)', async () => {
+    const where = eq(devices.appId, appID);
+    for (const orderType of ['asc', 'desc'] as const) {
+      for (const [offset, limit] of [
+        [0, 10],
+        [1, 2],
+        [2, 2],
+        [4, 2],
+      ] as const) {
+        const page = async (matching: number) =>
+          (await pageByLastSeen(t.services.db, where, { appID, limit, offset, orderType, matching })).map(
+            (d) => d.devEui,
+          );
+        expect(await page(1_000_000)).toEqual(await page(5));
+      }
+    }
+  });
+
+  it('follows a later uplink, a move and a delete', async () => {
+    gw.push([rxpkOf(abpSession(devs[2]!)({ fCnt: 2 }), { rssi: -80, lsnr: 5 })]);
+    await settle(dp, 5);
+    expect((await list({ orderType: 'desc' })).euis).toEqual([2, 3, 0, 1, 4].map(eui));
+
+    await t.call(token, 'POST', deviceApi.move.path, { appId: otherApp, devEUIs: [eui(3)] });
+    expect(await list({ orderType: 'desc' })).toEqual({ euis: [2, 0, 1, 4].map(eui), amount: 4 });
+    const moved = await list({ orderType: 'desc', appID: String(otherApp) } as Record<string, string>);
+    expect(moved).toEqual({ euis: [eui(3)], amount: 1 });
+
+    await t.call(token, 'POST', deviceApi.delete.path, { devEUIs: [eui(2)] });
+    expect(await list({ orderType: 'asc' })).toEqual({ euis: [0, 1, 4].map(eui), amount: 3 });
+  });
+});
