@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ensureConsoleBuilt } from './console-build.mjs';
+import { ensureServerBuilt } from './server-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: opt } = parseArgs({
@@ -167,6 +168,7 @@ async function main() {
     process.exit(1);
   }
   ensureConsoleBuilt();
+  const bundle = await ensureServerBuilt();
   await ensureDatabase(databaseUrl);
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
@@ -186,7 +188,7 @@ async function main() {
       UDP_PORT: String(ports.instanceUdp + i),
       HOST: '127.0.0.1',
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, [bundle], {
       cwd: root,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],

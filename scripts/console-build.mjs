@@ -14,10 +14,11 @@ const SOURCES = [
   'packages/contract/src',
 ];
 
-/** Newest modification time under these paths (files and directories, recursively). */
-function newest(paths) {
+/** Newest modification time under these paths (files and directories, recursively; not node_modules). */
+export function newest(paths) {
   let t = 0;
   for (const p of paths) {
+    if (path.basename(p) === 'node_modules') continue;
     const st = fs.statSync(p, { throwIfNoEntry: false });
     if (!st) continue;
     t = Math.max(t, st.mtimeMs);

@@ -26,6 +26,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DECODER_THREADS: 'many' })).toThrow(/invalid DECODER_THREADS/);
   });
 
+  it('reads the embedded database settings and names a bad one', () => {
+    expect(loadConfig({})).toMatchObject({ PGLITE_THREAD: 'worker', PGLITE_SHARED_BUFFERS: '16MB' });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '256MB' }).PGLITE_SHARED_BUFFERS).toBe('256MB');
+    for (const bad of ['16', '16mb', '0MB', '1TB', '16MB;'])
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(/invalid PGLITE_SHARED_BUFFERS/);
+  });
+
   it('reads the outbox limits and names a bad one', () => {
     expect(loadConfig({}).OUTBOX_MAX_ATTEMPTS).toBe(20);
     expect(loadConfig({}).OUTBOX_MAX_AGE_HOURS).toBe(24);

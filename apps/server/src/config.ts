@@ -10,6 +10,7 @@ import { publicKeyFrom } from '@lns/contract/license-codec';
 import { APPS_PER_USER_DEFAULT, DECODER_CHANGES_PER_MINUTE_DEFAULT, UPLOAD_MAX_BYTES } from '@lns/contract/limits';
 import { passwordMessage, passwordProblem } from '@lns/contract/password-policy';
 import { z } from 'zod';
+import { PGLITE_SHARED_BUFFERS_DEFAULT } from './db/pglite-settings';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -65,6 +66,11 @@ const schema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   /** Without DATABASE_URL: run PGlite in a worker thread (its SQL does not block UDP and HTTP) or on the main thread. */
   PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
+  /** Without DATABASE_URL: PGlite's shared_buffers, most of its memory (more caches more of the data in the process). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, 'a size such as 16MB (kB, MB or GB)')
+    .default(PGLITE_SHARED_BUFFERS_DEFAULT),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:']).optional(),
   /** Broker address given to users and applications in their MQTT credentials. */

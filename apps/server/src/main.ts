@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { installLastResortGuard } from './last-resort';
 import { busyPort } from './ports';
 
 /** One line on stderr and exit 1: how configuration and port problems are reported. */
@@ -24,7 +22,12 @@ async function main(): Promise<void> {
   if (busy) die(busy);
   const dataDir = config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg');
   const open = () =>
-    openDatabase({ url: config.DATABASE_URL, dataDir, pgliteThread: config.PGLITE_THREAD }).catch((err: Error) =>
+    openDatabase({
+      url: config.DATABASE_URL,
+      dataDir,
+      pgliteThread: config.PGLITE_THREAD,
+      pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    }).catch((err: Error) =>
       die(
         config.DATABASE_URL
           ? `cannot open DATABASE_URL: ${err.message}`
@@ -32,13 +35,19 @@ async function main(): Promise<void> {
       ),
     );
   const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  let database = await open();
-  if (fresh) {
-    // PGlite keeps the memory its initdb used (~350 MB RSS) while the instance lives; opening the
-    // new directory again drops it (docs/performance.md, memory and start).
-    await database.close();
-    database = await open();
-  }
+  // PGlite keeps the memory its initdb used (~350 MB RSS) while the instance lives; opening the
+  // new directory again drops it (docs/performance.md, memory and start).
+  const reopened = async () => {
+    const first = await open();
+    await first.close();
+    return open();
+  };
+  // The database opens (PGlite in its worker) while the rest of the server loads: together they
+  // are most of a start. So the app's modules are imported only now.
+  const opening = fresh ? reopened() : open();
+  const { buildApp } = await import('./app');
+  const { installLastResortGuard } = await import('./last-resort');
+  const database = await opening;
   const { app, services } = await buildApp(config, database);
   installLastResortGuard(app.log, services.metrics);
   if (!config.LOGIN_CAPTCHA)

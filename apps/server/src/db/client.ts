@@ -6,6 +6,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrate } from './migrate';
+import { pgliteStartParams } from './pglite-settings';
 import { startPgliteThread } from './pglite-thread';
 
 // Both drivers share the PostgreSQL dialect, so repositories are written once against this type.
@@ -30,6 +31,8 @@ export interface DatabaseOptions {
    * Default: `worker` with a data directory, `main` in memory.
    */
   pgliteThread?: 'worker' | 'main';
+  /** PGlite's shared_buffers (`16MB`): its WASM memory grows to hold them, so it sets most of PGlite's RSS. */
+  pgliteSharedBuffers?: string;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -37,8 +40,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database = opts.url
     ? await openPostgres(opts.url)
     : thread === 'worker'
-      ? await openPgliteWorker(opts.dataDir)
-      : await openPglite(opts.dataDir);
+      ? await openPgliteWorker(opts.dataDir, pgliteStartParams(opts.pgliteSharedBuffers))
+      : await openPglite(opts.dataDir, pgliteStartParams(opts.pgliteSharedBuffers));
   try {
     await migrate({ db: database.db, exec: database.exec, pool: poolOf(database) });
   } catch (err) {
@@ -58,9 +61,9 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** PGlite in a worker thread: still `kind: 'pglite'` (one session, no autovacuum), driven by node-postgres. */
-async function openPgliteWorker(dataDir?: string): Promise<Database> {
+async function openPgliteWorker(dataDir: string | undefined, startParams: string[]): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const thread = await startPgliteThread(dataDir);
+  const thread = await startPgliteThread(dataDir, startParams);
   return overPool(thread.pool, 'pglite', thread.close);
 }
 
@@ -76,9 +79,9 @@ function overPool(pool: pg.Pool, kind: Database['kind'], close: () => Promise<vo
   } as Database & { pool: pg.Pool };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir: string | undefined, startParams: string[]): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = await PGlite.create({ dataDir, startParams });
   return {
     db: drizzlePglite(client) as unknown as Db,
     kind: 'pglite',

@@ -35,12 +35,17 @@ function wasmModules() {
 type WorkerMessage = { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed'; error?: string };
 
 /** Start PGlite (in memory without `dataDir`) in a worker; rejects with the worker's error if it cannot open. */
-export async function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
+export async function startPgliteThread(dataDir?: string, startParams?: string[]): Promise<PgliteThread> {
   // A short private directory of our own: Unix socket paths are limited to about 100 bytes.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-pg-'));
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
   const worker = new Worker(WORKER, {
-    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${PORT}`), ...(await wasmModules()) },
+    workerData: {
+      dataDir,
+      startParams,
+      socketPath: path.join(socketDir, `.s.PGSQL.${PORT}`),
+      ...(await wasmModules()),
+    },
   });
   try {
     await reply(worker, 'ready');

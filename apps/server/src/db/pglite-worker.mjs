@@ -6,8 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataDir?: string, socketPath: string, pgliteWasmModule: WebAssembly.Module, initdbWasmModule: WebAssembly.Module }} */
-const { dataDir, socketPath, pgliteWasmModule, initdbWasmModule } = workerData;
+/** @type {{ dataDir?: string, startParams?: string[], socketPath: string, pgliteWasmModule: WebAssembly.Module, initdbWasmModule: WebAssembly.Module }} */
+const { dataDir, startParams, socketPath, pgliteWasmModule, initdbWasmModule } = workerData;
 /** @type {PGlite | undefined} */
 let db;
 /** @type {PGLiteSocketServer | undefined} */
@@ -28,7 +28,7 @@ async function shutdown() {
 
 try {
   // The WASM comes compiled from the main thread (compiled once per process, not per worker).
-  db = await PGlite.create({ dataDir, pgliteWasmModule, initdbWasmModule });
+  db = await PGlite.create({ dataDir, startParams, pgliteWasmModule, initdbWasmModule });
   // The main thread's pool holds one connection (PGlite has a single session); a second slot lets
   // a replacement connect while a dropped one is still being detached.
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });

@@ -35,6 +35,7 @@ describe('PGlite in a worker thread (in memory)', SLOW, () => {
   it('is still PGlite to the code that branches on kind, and has every migration applied', async () => {
     expect(d.kind).toBe('pglite');
     expect(await count(d, '_migrations')).toBe(migrationFiles().length);
+    expect(rowsOf(await d.db.execute(sql`SHOW shared_buffers`))).toEqual([{ shared_buffers: '16MB' }]);
   });
 
   it('commits a transaction, and rolls back one that throws', async () => {
@@ -101,9 +102,11 @@ describe('PGlite in a worker thread (data directory)', SLOW, () => {
     const first = await openDatabase({ dataDir: dir, pgliteThread: 'worker' });
     await first.exec("CREATE TABLE w_kept (v text); INSERT INTO w_kept VALUES ('survives')");
     await first.close();
-    const again = await openDatabase({ dataDir: dir });
+    const again = await openDatabase({ dataDir: dir, pgliteSharedBuffers: '24MB' });
     try {
       expect(rowsOf(await again.db.execute(sql`SELECT v FROM w_kept`))).toEqual([{ v: 'survives' }]);
+      // The memory setting reaches the worker's PGlite (its default is PostgreSQL's 128MB).
+      expect(rowsOf(await again.db.execute(sql`SHOW shared_buffers`))).toEqual([{ shared_buffers: '24MB' }]);
       expect(await count(again, '_migrations')).toBe(migrationFiles().length);
     } finally {
       await again.close();
