@@ -15,6 +15,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
 /** Every unit, API and component test. The API suite runs on PGlite and again on PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per CPU less one: a single worker on a 2-CPU machine, while
+    // most server tests spend their time waiting on sockets, timers and child processes.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
       {
