@@ -6,7 +6,8 @@
  *
  * Run: npx tsx bench/dataplane-throughput.ts                      (PGlite)
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/dataplane-throughput.ts
- *      PGLITE_THREAD=main to run PGlite on the main thread (the default is its worker thread).
+ *      PGLITE_THREAD=main to run PGlite on the main thread (the default is its worker thread);
+ *      PGLITE_SHARED_BUFFERS=128MB for another PGlite page cache (default 16MB).
  *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run; DEDUP_EARLY_CLOSE=false to wait
  *      every uplink's whole window.
  */

@@ -55,7 +55,10 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   CONSOLE_DIR: path.join(dataDir, 'none'),
 });
-const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pg') });
+// PGLITE_SHARED_BUFFERS=128MB compares another PGlite page cache (default 16MB).
+const database = await openDatabase(
+  url ? { url } : { dataDir: path.join(dataDir, 'pg'), pgliteSharedBuffers: process.env.PGLITE_SHARED_BUFFERS },
+);
 const engine = base ? 'PostgreSQL' : 'PGlite';
 const { app } = await buildApp(config, database);
 await app.ready();

@@ -46,10 +46,17 @@ export async function setupServer(opts: { devices: number; gateways: number; env
     DATA_DIR: dataDir,
     CONSOLE_DIR: path.join(dataDir, 'none'),
     PGLITE_THREAD: process.env.PGLITE_THREAD,
+    PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS,
     ...opts.env,
   });
   const database = await openDatabase(
-    url ? { url } : { dataDir: path.join(dataDir, 'pg'), pgliteThread: config.PGLITE_THREAD },
+    url
+      ? { url }
+      : {
+          dataDir: path.join(dataDir, 'pg'),
+          pgliteThread: config.PGLITE_THREAD,
+          pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+        },
   );
   const { app, services, integrations } = await buildApp(config, database);
   await app.ready();
