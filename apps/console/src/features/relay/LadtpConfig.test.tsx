@@ -1,3 +1,4 @@
+import { relayDeviceApi } from '@lns/contract/api/relay';
 import { LADTP_CONFIG_DEFAULTS } from '@lns/contract/relay';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,17 +17,17 @@ const helperOf = (testId: string) => {
 
 function open(config: Record<string, unknown> | null) {
   const calls = stubFetch({
-    '/api/relay/device/config': (init) =>
+    [relayDeviceApi.configGet.path]: (init) =>
       init?.method === 'POST'
         ? { code: 0, data: requestRow({ devEUI: LADTP_EUI, kind: 'configSet' }) }
         : { code: 0, data: { productType: 'rhf3m485', config, pending: null } },
-    '/api/relay/device/config/info': none,
+    [relayDeviceApi.configInfo.path]: none,
   });
   renderWithProviders(<LadtpConfig />, { route: `/x?devEUI=${LADTP_EUI}` });
   return calls;
 }
 const posted = (calls: ReturnType<typeof stubFetch>) =>
-  calls.filter((c) => c.url.pathname === '/api/relay/device/config' && c.init?.method === 'POST');
+  calls.filter((c) => c.url.pathname === relayDeviceApi.configGet.path && c.init?.method === 'POST');
 
 describe('ladtp configuration form', () => {
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { relayDeviceApi } from '@lns/contract/api/relay';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { none, RELAY_EUI, requestRow } from '../../../test/relay';
@@ -28,11 +29,11 @@ const helperOf = (testId: string) => {
 
 function open(pending: ReturnType<typeof requestRow> | null = null) {
   const calls = stubFetch({
-    '/api/relay/device/config': (init) =>
+    [relayDeviceApi.configGet.path]: (init) =>
       init?.method === 'POST'
         ? { code: 0, data: requestRow({ id: 7, kind: 'configSet', body: JSON.parse(String(init.body)) }) }
         : { code: 0, data: { productType: 'rhf3mr01', config: null, modes: null, pending } },
-    '/api/relay/device/config/info': none,
+    [relayDeviceApi.configInfo.path]: none,
   });
   renderWithProviders(<RelayConfig />, { route: `/x?devEUI=${RELAY_EUI}&appID=1` });
   return calls;
@@ -43,7 +44,7 @@ const fill = (values: Record<string, string>) => {
     fireEvent.change(screen.getByTestId(`cfg-${k}`), { target: { value: v } });
 };
 const posted = (calls: ReturnType<typeof stubFetch>) =>
-  calls.filter((c) => c.url.pathname === '/api/relay/device/config' && c.init?.method === 'POST');
+  calls.filter((c) => c.url.pathname === relayDeviceApi.configGet.path && c.init?.method === 'POST');
 
 describe('relay configuration form', () => {
   beforeAll(async () => {

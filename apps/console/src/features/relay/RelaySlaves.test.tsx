@@ -1,3 +1,5 @@
+import { deviceApi } from '@lns/contract/api/devices';
+import { relayDeviceApi } from '@lns/contract/api/relay';
 import { C } from '@lns/contract/codes';
 import { V } from '@lns/contract/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -12,14 +14,14 @@ const B = '70b3d50000000b02';
 
 function open(routes: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({
-    '/api/relay/device/slave/list': {
+    [relayDeviceApi.slaves.path]: {
       code: 0,
       amount: 2,
       data: [slaveRow({ slaveDevEUI: A }), slaveRow({ slaveDevEUI: B, devName: null, status: 4 })],
     },
-    '/api/relay/device/status/record': none,
-    '/api/relay/device/rejoin/list': none,
-    '/api/device/list': none,
+    [relayDeviceApi.statusRecord.path]: none,
+    [relayDeviceApi.rejoinList.path]: none,
+    [deviceApi.list.path]: none,
     ...routes,
   });
   renderWithProviders(<RelaySlaves />, { route: `/x?devEUI=${RELAY_EUI}&appID=1` });
@@ -44,7 +46,7 @@ describe('relay slaves', () => {
 
   it('binds typed EUIs and shows each refused one with its code’s text', { timeout: 20_000 }, async () => {
     const calls = open({
-      '/api/relay/device/bind': {
+      [relayDeviceApi.bind.path]: {
         code: 0,
         data: { done: [A], failed: [{ id: B, code: C.RELAY_SLAVE_BOUND_OTHER, reason: 'bound elsewhere' }] },
       },
@@ -59,14 +61,14 @@ describe('relay slaves', () => {
     expect(screen.getByTestId('bind-failed')).toHaveTextContent(
       '70-B3-D5-00-00-00-0B-02: The slave is bound to another relay',
     );
-    expect(bodyOf(calls, '/api/relay/device/bind')).toEqual({ devEUI: RELAY_EUI, slaveDevEUIs: [A, B] });
+    expect(bodyOf(calls, relayDeviceApi.bind.path)).toEqual({ devEUI: RELAY_EUI, slaveDevEUIs: [A, B] });
   });
 
   it('lists each slave of a bind the server refused as a whole (not joined, missing)', {
     timeout: 20_000,
   }, async () => {
     open({
-      '/api/relay/device/bind': () =>
+      [relayDeviceApi.bind.path]: () =>
         new Response(
           JSON.stringify({
             code: C.PARAM_FORMAT,
@@ -108,12 +110,12 @@ describe('relay slaves', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     fireEvent.click(screen.getByTestId('bind-send'));
     expect(await screen.findByText(/^70b3d5: DevEUI/)).toBeInTheDocument();
-    expect(calls.some((c) => c.url.pathname === '/api/relay/device/bind')).toBe(false);
+    expect(calls.some((c) => c.url.pathname === relayDeviceApi.bind.path)).toBe(false);
   });
 
   it('unbinds the selected slaves and lists one that was not bound here', { timeout: 20_000 }, async () => {
     const calls = open({
-      '/api/relay/device/unbind': {
+      [relayDeviceApi.unbind.path]: {
         code: 0,
         data: { done: [], failed: [{ id: B, code: C.RELAY_SLAVE_NOT_BOUND, reason: 'not bound' }] },
       },
@@ -127,7 +129,7 @@ describe('relay slaves', () => {
       '70-B3-D5-00-00-00-0B-02: The slave is not bound to this relay',
     );
     await waitFor(() =>
-      expect(bodyOf(calls, '/api/relay/device/unbind')).toEqual({ devEUI: RELAY_EUI, slaveDevEUIs: [B] }),
+      expect(bodyOf(calls, relayDeviceApi.unbind.path)).toEqual({ devEUI: RELAY_EUI, slaveDevEUIs: [B] }),
     );
   });
 });

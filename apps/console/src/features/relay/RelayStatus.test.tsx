@@ -1,3 +1,4 @@
+import { relayDeviceApi } from '@lns/contract/api/relay';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ladtpStatus, none, RELAY_EUI, relayStatus, requestRow } from '../../../test/relay';
@@ -16,9 +17,9 @@ describe('relay and ladtp status pages', () => {
 
   it('shows the relay’s status block with names and units', { timeout: 20_000 }, async () => {
     stubFetch({
-      '/api/relay/device/status': { code: 0, data: relayStatus({ status: 1, backwardMode: 2, link: 1 }) },
-      '/api/relay/device/config/info': none,
-      '/api/relay/device/status/history': none,
+      [relayDeviceApi.status.path]: { code: 0, data: relayStatus({ status: 1, backwardMode: 2, link: 1 }) },
+      [relayDeviceApi.configInfo.path]: none,
+      [relayDeviceApi.statusHistory.path]: none,
     });
     renderWithProviders(<RelayStatus />, { route });
     const card = await screen.findByTestId('relay-status');
@@ -32,10 +33,10 @@ describe('relay and ladtp status pages', () => {
     timeout: 20_000,
   }, async () => {
     stubFetch({
-      '/api/relay/device/status': () =>
+      [relayDeviceApi.status.path]: () =>
         new Response(JSON.stringify({ code: 404, msg: 'no route', field: 'path' }), { status: 404 }),
-      '/api/relay/device/config/info': none,
-      '/api/relay/device/status/history': none,
+      [relayDeviceApi.configInfo.path]: none,
+      [relayDeviceApi.statusHistory.path]: none,
     });
     renderWithProviders(<RelayStatus />, { route });
     const card = await screen.findByTestId('relay-status');
@@ -47,14 +48,14 @@ describe('relay and ladtp status pages', () => {
   it('asks the device and shows the request waiting', { timeout: 20_000 }, async () => {
     let asked = false;
     const calls = stubFetch({
-      '/api/relay/device/status': { code: 0, data: relayStatus() },
-      '/api/relay/device/event/query': () => {
+      [relayDeviceApi.status.path]: { code: 0, data: relayStatus() },
+      [relayDeviceApi.query.path]: () => {
         asked = true;
         return { code: 0, data: requestRow({ kind: 'firmware', state: 'queued' }) };
       },
-      '/api/relay/device/config/info': () =>
+      [relayDeviceApi.configInfo.path]: () =>
         asked ? { code: 0, amount: 1, data: [requestRow({ kind: 'firmware', state: 'queued' })] } : none,
-      '/api/relay/device/status/history': none,
+      [relayDeviceApi.statusHistory.path]: none,
     });
     renderWithProviders(<RelayStatus />, { route });
     fireEvent.click(await screen.findByTestId('ask-firmware'));
@@ -62,15 +63,15 @@ describe('relay and ladtp status pages', () => {
     expect(await within(buttons).findByTestId('request-queued')).toHaveTextContent('Queued');
     // A waiting question is not asked twice.
     expect(screen.getByTestId('ask-firmware')).toBeDisabled();
-    const sent = calls.find((c) => c.url.pathname === '/api/relay/device/event/query');
+    const sent = calls.find((c) => c.url.pathname === relayDeviceApi.query.path);
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ devEUI: RELAY_EUI, query: 'firmware' });
   });
 
   it('shows a ladtp’s heartbeat values', { timeout: 20_000 }, async () => {
     stubFetch({
-      '/api/relay/device/status': { code: 0, data: ladtpStatus() },
-      '/api/relay/device/config/info': none,
-      '/api/relay/device/status/history': none,
+      [relayDeviceApi.status.path]: { code: 0, data: ladtpStatus() },
+      [relayDeviceApi.configInfo.path]: none,
+      [relayDeviceApi.statusHistory.path]: none,
     });
     renderWithProviders(<LadtpStatus />, { route });
     const card = await screen.findByTestId('ladtp-status');
