@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startServer } from './server';
+
+const RESULTS = new URL('../test-results', import.meta.url).pathname;
 
 export const E2E_ADMIN_PASSWORD = 'e2e-lantern-pass';
 
@@ -20,5 +24,8 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_MQTT_PORT = String(server.mqttPort);
   return async () => {
     await server.stop();
+    // The server's warnings and errors, beside the journeys' traces (a failed run keeps them).
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS, 'server.log'), server.output());
   };
 }

@@ -21,27 +21,34 @@ test('a relay and a ladtp from the device list: status, slaves, configuration, R
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   const token = (await page.evaluate(() => localStorage.getItem('lns.token')))!;
+  // A retry (or a repeat) binds on the same server: it brings devices and an application of its own,
+  // since the slave the first attempt bound stays bound there.
+  const attempt = test.info().retry + test.info().repeatEachIndex * 2;
+  const app = attempt ? `e2e-relays-${attempt}` : 'e2e-relays';
   let sim: SimulationHandle | undefined;
+  // What the simulated radio did, kept with a failed attempt (a request the device never answered).
+  const events: string[] = [];
   try {
     sim = await startSimulation({
       url: process.env.E2E_BASE_URL!,
       token,
       udp: `127.0.0.1:${process.env.E2E_UDP_PORT}`,
-      app: 'e2e-relays',
+      app,
       gateways: 1,
       devices: 4,
       interval: 2,
       otaaShare: 0,
       confirmedShare: 0,
       // Each journey's simulation has EUIs of its own (fuota and platform journeys have e2ea).
-      prefix: 'e2eb',
+      prefix: (0xe2eb + attempt).toString(16),
       relay: { slaves: 1 },
       productTypes: ['rhf3mr01', 'rhf3m485'],
       minuteMs: 2_000,
+      onEvent: (e) => events.push(`${new Date(e.at).toISOString()} ${e.type} ${e.text}`),
     });
     const [relay, ladtp, , slave] = sim.provisioned.devices;
     const name = (eui: string) => `sim-${eui.slice(-6)}`;
-    const appUrl = `/application/device/list?appID=${sim.appID}&appName=e2e-relays`;
+    const appUrl = `/application/device/list?appID=${sim.appID}&appName=${app}`;
 
     // The relay's pages are reached from its row: opening it offers the relay set of pages.
     await page.goto(appUrl);
@@ -111,7 +118,7 @@ test('a relay and a ladtp from the device list: status, slaves, configuration, R
     // The same pages in Chinese on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => localStorage.setItem('lns.lang', 'zh-CN'));
-    const q = `appID=${sim.appID}&appName=e2e-relays`;
+    const q = `appID=${sim.appID}&appName=${app}`;
     for (const [path, eui, testId] of [
       ['relay/status', relay!.devEUI, 'relay-status'],
       ['relay/slave', relay!.devEUI, 'slave-table'],
@@ -124,6 +131,9 @@ test('a relay and a ladtp from the device list: status, slaves, configuration, R
       await shot(page, `${path.replace('/', '-')}-zh-CN-390`);
     }
     await expect(page.getByTestId('slave-table')).toHaveCount(0);
+  } catch (err) {
+    await test.info().attach('simulator-events.txt', { body: events.join('\n'), contentType: 'text/plain' });
+    throw err;
   } finally {
     await sim?.stop();
   }

@@ -112,6 +112,11 @@ const schema = z.object({
   DOWNLINK_RETRIES: z.coerce.number().int().min(0).max(15).default(2),
   /** TS005: a multicast session starts this many seconds after its request leaves (time for the device to get it). */
   MC_SESSION_LEAD_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Relay and ladtp requests: an uplink of the device counts as a try without answer only this long
+   * after the request left (or after the last counted one), so a device that sends often has time to answer.
+   */
+  RELAY_ANSWER_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   /** FUOTA: how long a session waits for its members' multicast session and their answers to setup and delete. */
   FUOTA_ANSWER_WAIT_S: z.coerce.number().int().min(5).max(86_400).default(600),
   /** FUOTA: time between two fragments; 0 = the frame's air time under the RX2 channel's duty cycle (docs/protocols/fuota.md). */

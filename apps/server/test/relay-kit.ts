@@ -6,10 +6,9 @@ import type { PullResp } from './gateway';
  * A TS011 relay's side of FPort 226 (docs/protocols/rhf3mr01.md, "Relayed traffic"), for an ABP
  * relay session: its uplinks carrying a frame it heard (SF9, 868.3 MHz, -111 dBm, -4 dB), and the
  * end-device's PHYPayload out of a ForwardDownlinkReq sent to it. FPort 226 is encrypted with the
- * NwkSKey, which the codec takes as the port's key.
+ * NwkSKey, which the codec takes as the port's key. `fCnt` is the relay's last FCnt up.
  */
-export function relaySide(r: { devAddr: string; nwkSKey: string }) {
-  let fCnt = 0;
+export function relaySide(r: { devAddr: string; nwkSKey: string }, fCnt = 0) {
   const forward = (inner: Buffer, fOpts?: Buffer) =>
     buildDataFrame({
       mType: 'UnconfirmedDataUp',

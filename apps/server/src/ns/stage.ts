@@ -22,6 +22,7 @@ export type StageConfig = Pick<
   | 'RX1_DEADLINE_MS'
   | 'DOWNLINK_RETRIES'
   | 'MC_SESSION_LEAD_S'
+  | 'RELAY_ANSWER_WAIT_MS'
   | 'FUOTA_ANSWER_WAIT_S'
   | 'FUOTA_FRAGMENT_INTERVAL_MS'
 >;

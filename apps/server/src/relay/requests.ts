@@ -151,17 +151,21 @@ async function stillQueued(dp: Pick<Stage, 'db'>, r: RequestRecord): Promise<boo
 
 /**
  * One uplink of the device without the answer to `r`. The uplink whose window carried the request
- * only marks it sent; later ones count, sending it again (new token) every RESEND_AFTER and giving
- * up at GIVE_UP_AFTER. `fields` rebuilds the current step's message.
+ * only marks it sent; later ones count (unless `counts` is false), sending it again (new token)
+ * every RESEND_AFTER and giving up at GIVE_UP_AFTER. One that comes within RELAY_ANSWER_WAIT_MS
+ * of the request's last move does not count: the answer may still be on its way, and sent again
+ * in between it would carry a token no longer the request's. `fields` rebuilds the step's message.
  */
 export async function countUplink(
   dp: Stage,
   p: Product,
   r: RequestRecord,
   fields: Record<string, unknown>,
+  counts = true,
 ): Promise<void> {
   if (await stillQueued(dp, r)) return;
   if (r.state === 'queued') return void (await moveRequest(dp, r, { state: 'sent' }));
+  if (!counts || Date.now() - r.updatedAt < dp.config.RELAY_ANSWER_WAIT_MS) return;
   const attempts = r.attempts + 1;
   if (attempts >= GIVE_UP_AFTER) return void (await moveRequest(dp, r, { state: 'timeout', attempts }));
   if (attempts % RESEND_AFTER !== 0) return void (await moveRequest(dp, r, { attempts }));

@@ -1,3 +1,4 @@
+import { RELAY_FPORT } from '@lns/lorawan/relay/forward';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { devices } from '../db/schema/devices';
 import { relaySlaves } from '../db/schema/relay';
@@ -53,7 +54,10 @@ async function onUplink(dp: Stage, p: Product, u: Uplink): Promise<void> {
       ? waiting.find((r) => answerTypeOf(p, r.kind) === msg.m.type && r.token === (msg.m as { token: number }).token)
       : undefined;
   if (hit && msg) await answered(dp, p, hit, msg, now);
-  for (const r of waiting) if (r !== hit) await countUplink(dp, p, r, fieldsOf(r.kind, r.body));
+  // A frame the relay forwards for an end-device (TS011, FPort 226) comes at its slaves' pace, not
+  // its own: counted, a busy relay's requests would time out before its answer could come.
+  const counts = u.fPort !== RELAY_FPORT;
+  for (const r of waiting) if (r !== hit) await countUplink(dp, p, r, fieldsOf(r.kind, r.body), counts);
 }
 
 /**
