@@ -115,9 +115,14 @@ export async function startServer(opts: { password: string; env?: Record<string,
       const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
       return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
     },
+    /** CPU time the server process has used so far, user + system, ms (Linux /proc; 100 ticks/s). */
+    cpuMs() {
+      const fields = fs.readFileSync(`/proc/${proc?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     async stop() {
       await halt();
-      if (base && dbName) await adminQuery(base, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      if (base && dbName && !process.env.KEEP_DB) await adminQuery(base, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

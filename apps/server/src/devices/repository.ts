@@ -1,9 +1,21 @@
 import type { DeviceRow } from '@lns/contract/devices';
-import { and, asc, count as countAll, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count as countAll,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { likePrefix } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
+import { rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
 import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
 import { pageByLastSeen } from './last-seen';
@@ -67,6 +79,18 @@ export interface ListArgs {
 }
 
 const CHUNK = 2000;
+
+/** The columns of `devices` by SQL name, for reading raw rows (drizzle's own mapping costs more per field). */
+const DEVICE_COLUMNS = Object.entries(getTableColumns(devices)).map(([key, col]) => ({ key, name: col.name, col }));
+/** A device record from a raw `SELECT devices.*` row. */
+export function deviceFromRaw(raw: Record<string, unknown>): DeviceRecord {
+  const d: Record<string, unknown> = {};
+  for (const c of DEVICE_COLUMNS) {
+    const v = raw[c.name];
+    d[c.key] = v === null || v === undefined ? null : c.col.mapFromDriverValue(v);
+  }
+  return d as DeviceRecord;
+}
 
 /** Columns a create writes (SQL name, type); the rest keep their defaults. */
 const INSERT_COLUMNS = [
@@ -173,15 +197,15 @@ export class DeviceRepository {
     const count = () => this.count(where);
     if (p.regions?.length || p.tagsId?.length || extra) {
       const q = this.db
-        .select({ d: devices, total: sql<number>`count(*) OVER ()` })
+        .select({ ...getTableColumns(devices), total: sql<number>`count(*) OVER ()`.as('__total') })
         .from(devices)
         .where(where)
         .orderBy(...order)
         .offset(p.offset);
-      const rows = await (p.limit ? q.limit(p.limit) : q);
+      const rows = await this.raw(p.limit ? q.limit(p.limit) : q);
       // A page past the end carries no total: count apart.
-      const amount = rows.length ? Number(rows[0]!.total) : p.offset ? await count() : 0;
-      return { rows: rows.map((r) => r.d), amount };
+      const amount = rows.length ? Number(rows[0]!.__total) : p.offset ? await count() : 0;
+      return { rows: rows.map(deviceFromRaw), amount };
     }
     const q = this.db
       .select()
@@ -189,8 +213,13 @@ export class DeviceRepository {
       .where(where)
       .orderBy(...order)
       .offset(p.offset);
-    const rows = await (p.limit ? q.limit(p.limit) : q);
-    return { rows, amount: await count() };
+    const rows = await this.raw(p.limit ? q.limit(p.limit) : q);
+    return { rows: rows.map(deviceFromRaw), amount: await count() };
+  }
+
+  /** A query's rows as the driver gives them, keyed by SQL name (read with deviceFromRaw). */
+  private async raw(q: SQLWrapper) {
+    return rowsOf(await this.db.execute(sql`${q}`));
   }
 
   private async count(where: SQL | undefined): Promise<number> {
@@ -200,49 +229,42 @@ export class DeviceRepository {
 
   /**
    * Tag-filtered page of one application in creation or name order, read from the narrow
-   * device_tag_links indexes (page, then an index-only count), then the page's device rows. The
-   * caller has checked the application is visible, so its devices are.
+   * device_tag_links indexes: the page, the (index-only) count and the page's device rows in one
+   * statement. The caller has checked the application is visible, so its devices are.
    */
   private async listByTag(p: ListArgs & { appID: number; tagsId: number[]; by: 'createtime' | 'devName' }) {
     const l = deviceTagLinks;
+    // One tag: the index (tag, app, region, created_at DESC | name, dev_eui) serves the page in
+    // order and stops early (PostgreSQL before 17 reads `= ANY(…)` out of index order, then sorts).
+    // Several tags: a device carrying more than one of them counts once.
+    const several = new Set(p.tagsId).size > 1;
     const where = and(
-      sql`${l.tagId} = ANY(${intArray(p.tagsId)})`,
+      several ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
       eq(l.appId, p.appID),
       p.regions?.length ? inArray(l.region, p.regions) : undefined,
     );
-    // One tag: the index (tag, app, region, created_at DESC | name, dev_eui) serves the page in
-    // order and stops early. Several tags: a device carrying more than one of them counts once.
-    const several = new Set(p.tagsId).size > 1;
     const key = p.by === 'devName' ? l.name : l.createdAt;
+    const order = [p.orderType === 'asc' ? asc(key) : desc(key), asc(l.devEui)];
     const q = this.db
-      .select({ devEui: l.devEui })
+      .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
       .where(where)
       .groupBy(...(several ? [l.devEui, key] : []))
-      .orderBy(p.orderType === 'asc' ? asc(key) : desc(key), asc(l.devEui))
+      .orderBy(...order)
       .offset(p.offset);
-    const page = await (p.limit ? q.limit(p.limit) : q);
-    const [c] = await this.db
-      .select({ n: several ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
+    const page = p.limit ? q.limit(p.limit) : q;
+    const total = this.db
+      .select({ n: (several ? sql<number>`count(DISTINCT ${l.devEui})` : sql<number>`count(*)`).as('n') })
       .from(l)
       .where(where);
-    const amount = Number(c?.n ?? 0);
-    if (!page.length) return { rows: [], amount };
-    const byEui = new Map(
-      (
-        await this.db
-          .select()
-          .from(devices)
-          .where(
-            anyOf(
-              devices.devEui,
-              page.map((r) => r.devEui),
-            ),
-          )
-      ).map((d) => [d.devEui, d]),
-    );
-    const rows = page.map((r) => byEui.get(r.devEui)).filter((d): d is DeviceRecord => d !== undefined);
-    return { rows, amount };
+    // The total comes on every row, and alone (no device) when the page is past the end.
+    const rows = await this.raw(sql`WITH page AS (${page}), total AS (${total})
+        SELECT total.n AS "__total", d.* FROM total LEFT JOIN page ON true
+        LEFT JOIN ${devices} d ON d.dev_eui = page.dev_eui ORDER BY page.at`);
+    return {
+      rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [deviceFromRaw(r)])),
+      amount: Number(rows[0]?.__total ?? 0),
+    };
   }
 
   /**
@@ -266,32 +288,22 @@ export class DeviceRepository {
     return this.list(user, { limit, offset, orderBy: 'devName', orderType: 'asc' }, sql`(${sql.join(ors, sql` OR `)})`);
   }
 
-  /** appName, owner name and tag names for a set of device rows (one query each). */
+  /** appName, owner name and tag names for a set of device rows, in one statement. */
   async decorate(rows: DeviceRecord[]): Promise<DeviceRow[]> {
-    const appIds = [...new Set(rows.map((r) => r.appId))];
-    const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-    const tagIds = [...new Set(rows.flatMap((r) => r.tagIds))];
-    const [appNames, ownerNames, tagNames] = await Promise.all([
-      appIds.length
-        ? this.db
-            .select({ id: applications.id, name: applications.name })
-            .from(applications)
-            .where(inArray(applications.id, appIds))
-        : [],
-      ownerIds.length
-        ? this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))
-        : [],
-      tagIds.length
-        ? this.db
-            .select({ id: deviceTags.id, name: deviceTags.name })
-            .from(deviceTags)
-            .where(inArray(deviceTags.id, tagIds))
-        : [],
-    ]);
-    const byId = (list: { id: number; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
-    const apps = byId(appNames);
-    const owners = byId(ownerNames);
-    const tags = byId(tagNames);
+    if (!rows.length) return [];
+    // Each id list is one array parameter (ints read from the table: no quoting needed).
+    const ids = (list: number[]) => sql`${`{${[...new Set(list)].join(',')}}`}::int[]`;
+    const names = rowsOf(
+      await this.db.execute(sql`
+        SELECT 'a' AS k, ${applications.id} AS id, ${applications.name} AS name FROM ${applications}
+          WHERE ${applications.id} = ANY(${ids(rows.map((r) => r.appId))})
+        UNION ALL SELECT 'u', ${users.id}, ${users.name} FROM ${users}
+          WHERE ${users.id} = ANY(${ids(rows.map((r) => r.ownerId))})
+        UNION ALL SELECT 't', ${deviceTags.id}, ${deviceTags.name} FROM ${deviceTags}
+          WHERE ${deviceTags.id} = ANY(${ids(rows.flatMap((r) => r.tagIds))})`),
+    ) as { k: 'a' | 'u' | 't'; id: number; name: string }[];
+    const of = (k: string) => new Map(names.filter((n) => n.k === k).map((n) => [Number(n.id), n.name]));
+    const [apps, owners, tags] = [of('a'), of('u'), of('t')];
     return rows.map((d) => toRow(d, apps.get(d.appId) ?? '', owners.get(d.ownerId) ?? '', tags));
   }
 
