@@ -82,14 +82,39 @@ const CHUNK = 2000;
 
 /** The columns of `devices` by SQL name, for reading raw rows (drizzle's own mapping costs more per field). */
 const DEVICE_COLUMNS = Object.entries(getTableColumns(devices)).map(([key, col]) => ({ key, name: col.name, col }));
-/** A device record from a raw `SELECT devices.*` row. */
-export function deviceFromRaw(raw: Record<string, unknown>): DeviceRecord {
-  const d: Record<string, unknown> = {};
+/** The names a listed device shows, read in the same statement as its row (NAMES). */
+type Names = { app: string; owner: string; tags: string[] };
+const NAMES_KEY = Symbol('names');
+/** A device record, perhaps with the names read along (see decorate). */
+type ListedDevice = DeviceRecord & { [NAMES_KEY]?: Names };
+/** The application, owner and tag names (tags in tag_ids order) of the `devices` row being selected. */
+const NAME_SQL = {
+  __app_name: sql`(SELECT a.name FROM ${applications} a WHERE a.id = ${devices.appId})`,
+  __owner_name: sql`(SELECT u.name FROM ${users} u WHERE u.id = ${devices.ownerId})`,
+  __tag_names: sql`ARRAY(SELECT t.name FROM ${deviceTags} t WHERE t.id = ANY(${devices.tagIds})
+    ORDER BY array_position(${devices.tagIds}, t.id))`,
+};
+/** NAME_SQL as fields of a select builder, and as a raw select list. */
+const NAMES = Object.fromEntries(Object.entries(NAME_SQL).map(([k, v]) => [k, v.as(k)]));
+const NAMES_LIST = sql.join(
+  Object.entries(NAME_SQL).map(([k, v]) => sql`${v} AS ${sql.identifier(k)}`),
+  sql`, `,
+);
+
+/** A device record from a raw `SELECT devices.*` row, with the NAMES when the row has them. */
+export function deviceFromRaw(raw: Record<string, unknown>): ListedDevice {
+  const d: Record<string | symbol, unknown> = {};
   for (const c of DEVICE_COLUMNS) {
     const v = raw[c.name];
     d[c.key] = v === null || v === undefined ? null : c.col.mapFromDriverValue(v);
   }
-  return d as DeviceRecord;
+  if ('__tag_names' in raw)
+    d[NAMES_KEY] = {
+      app: (raw.__app_name as string | null) ?? '',
+      owner: (raw.__owner_name as string | null) ?? '',
+      tags: (raw.__tag_names as string[] | null) ?? [],
+    };
+  return d as ListedDevice;
 }
 
 /** Columns a create writes (SQL name, type); the rest keep their defaults. */
@@ -197,7 +222,7 @@ export class DeviceRepository {
     const count = () => this.count(where);
     if (p.regions?.length || p.tagsId?.length || extra) {
       const q = this.db
-        .select({ ...getTableColumns(devices), total: sql<number>`count(*) OVER ()`.as('__total') })
+        .select({ ...getTableColumns(devices), ...NAMES, total: sql<number>`count(*) OVER ()`.as('__total') })
         .from(devices)
         .where(where)
         .orderBy(...order)
@@ -208,7 +233,7 @@ export class DeviceRepository {
       return { rows: rows.map(deviceFromRaw), amount };
     }
     const q = this.db
-      .select()
+      .select({ ...getTableColumns(devices), ...NAMES })
       .from(devices)
       .where(where)
       .orderBy(...order)
@@ -259,8 +284,8 @@ export class DeviceRepository {
       .where(where);
     // The total comes on every row, and alone (no device) when the page is past the end.
     const rows = await this.raw(sql`WITH page AS (${page}), total AS (${total})
-        SELECT total.n AS "__total", d.* FROM total LEFT JOIN page ON true
-        LEFT JOIN ${devices} d ON d.dev_eui = page.dev_eui ORDER BY page.at`);
+        SELECT total.n AS "__total", ${devices}.*, ${NAMES_LIST} FROM total LEFT JOIN page ON true
+        LEFT JOIN ${devices} ON ${devices.devEui} = page.dev_eui ORDER BY page.at`);
     return {
       rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [deviceFromRaw(r)])),
       amount: Number(rows[0]?.__total ?? 0),
@@ -289,8 +314,11 @@ export class DeviceRepository {
   }
 
   /** appName, owner name and tag names for a set of device rows, in one statement. */
-  async decorate(rows: DeviceRecord[]): Promise<DeviceRow[]> {
+  async decorate(rows: ListedDevice[]): Promise<DeviceRow[]> {
     if (!rows.length) return [];
+    // The list statements read the names with the rows (NAMES): nothing more to ask.
+    if (rows.every((r) => r[NAMES_KEY]))
+      return rows.map((d) => toRow(d, d[NAMES_KEY]!.app, d[NAMES_KEY]!.owner, d[NAMES_KEY]!.tags));
     // Each id list is one array parameter (ints read from the table: no quoting needed).
     const ids = (list: number[]) => sql`${`{${[...new Set(list)].join(',')}}`}::int[]`;
     const names = rowsOf(
@@ -304,7 +332,14 @@ export class DeviceRepository {
     ) as { k: 'a' | 'u' | 't'; id: number; name: string }[];
     const of = (k: string) => new Map(names.filter((n) => n.k === k).map((n) => [Number(n.id), n.name]));
     const [apps, owners, tags] = [of('a'), of('u'), of('t')];
-    return rows.map((d) => toRow(d, apps.get(d.appId) ?? '', owners.get(d.ownerId) ?? '', tags));
+    return rows.map((d) =>
+      toRow(
+        d,
+        apps.get(d.appId) ?? '',
+        owners.get(d.ownerId) ?? '',
+        d.tagIds.flatMap((id) => tags.get(id) ?? []),
+      ),
+    );
   }
 
   async quotaOf(db: Tx = this.db): Promise<number | undefined> {

@@ -1,13 +1,8 @@
 import type { DeviceRow } from '@lns/contract/devices';
 import type { devices } from '../db/schema/devices';
 
-/** A stored device as the API lists it, with its application, owner and tag names. */
-export function toRow(
-  d: typeof devices.$inferSelect,
-  appName: string,
-  username: string,
-  tags: Map<number, string>,
-): DeviceRow {
+/** A stored device as the API lists it, with its application, owner and tag names (in tagIds order). */
+export function toRow(d: typeof devices.$inferSelect, appName: string, username: string, tags: string[]): DeviceRow {
   return {
     devEUI: d.devEui,
     devName: d.name,
@@ -25,7 +20,7 @@ export function toRow(
     subnet: d.subnet,
     autoSubnet: d.autoSubnet,
     tagsId: d.tagIds,
-    tags: d.tagIds.map((id) => tags.get(id)).filter((n): n is string => n !== undefined),
+    tags,
     remarks: d.remarks,
     fCntUp: d.fCntUp,
     fCntDown: d.fCntDown,
