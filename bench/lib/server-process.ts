@@ -16,6 +16,7 @@ import { systemApi } from '@lns/contract/api/system';
 import pg from 'pg';
 
 // SERVER_MAIN: another checkout's main.ts (an A/B run against an older commit).
+// KEEP_DB: keep the PostgreSQL database afterwards (to EXPLAIN the run's statements on its data).
 const MAIN = process.env.SERVER_MAIN ?? new URL('../../apps/server/src/main.ts', import.meta.url).pathname;
 
 const freePort = () =>
@@ -122,7 +123,8 @@ export async function startServer(opts: { password: string; env?: Record<string,
     },
     async stop() {
       await halt();
-      if (base && dbName && !process.env.KEEP_DB) await adminQuery(base, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      if (base && dbName && !process.env.KEEP_DB)
+        await adminQuery(base, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
