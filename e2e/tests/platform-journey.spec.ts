@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
+import { platformApi } from '@lns/contract/api/platform';
 import { encodeLicense, rawPublicKey } from '@lns/contract/license-codec';
 import { test as base, expect, type Page } from '@playwright/test';
 import { type SimulationHandle, startSimulation } from '../../tools/simulator/src/sim';
@@ -103,7 +105,8 @@ test('license, data switches on live traffic, a network server, a global configu
       prefix: 'e2ea',
     });
     const gwID = sim.provisioned.gwIDs[0]!;
-    const storedFrames = async () => (await api('/api/gateway/history', { gwID, pageNo: '1', pageSize: '50' })).amount;
+    const storedFrames = async () =>
+      (await api(gatewayDataApi.history.path, { gwID, pageNo: '1', pageSize: '50' })).amount;
     const toggle = async (name: RegExp) => {
       await page.goto(`/platform/authentication`);
       await page.getByLabel(name).click();
@@ -142,7 +145,7 @@ test('license, data switches on live traffic, a network server, a global configu
     await expect(page.getByTestId('platform-expiry-value')).toContainText('8');
     await page.getByTestId('platform-save').click();
     await expect(page.getByTestId('platform-save')).toBeDisabled();
-    expect((await api('/api/platform/config')).data.dataExpireDay).toBe(8);
+    expect((await api(platformApi.config.path)).data.dataExpireDay).toBe(8);
   } finally {
     await sim?.stop();
   }

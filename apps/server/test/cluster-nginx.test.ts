@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applicationApi } from '@lns/contract/api/applications';
+import { authApi } from '@lns/contract/api/auth';
+import { deviceDataApi } from '@lns/contract/api/device-data';
 import { deviceApi } from '@lns/contract/api/devices';
+import { downlinkApi } from '@lns/contract/api/downlinks';
+import { gatewayApi } from '@lns/contract/api/gateways';
 import { openDataFrame } from '@lns/lorawan/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpSession } from './dataplane-kit';
@@ -96,7 +100,7 @@ describe.skipIf(!onPostgres)('two instances behind nginx (npm run cluster)', () 
     await until(async () => (log.includes('nginx: console') ? true : undefined), 90_000).catch(() => {
       throw new Error(`the cluster did not start:\n${log}`);
     });
-    const login = await api(nginx(), 'POST', '/api/login', { name: 'admin', password: PASSWORD });
+    const login = await api(nginx(), 'POST', authApi.login.path, { name: 'admin', password: PASSWORD });
     expect(login.code, log).toBe(0);
     token = login.token!;
   }, 120_000);
@@ -128,23 +132,23 @@ describe.skipIf(!onPostgres)('two instances behind nginx (npm run cluster)', () 
   }
 
   it('spreads gateways by address, carries a frame to a stream on the other instance and a downlink queued on one out through the other', async () => {
-    const appID = (await api(nginx(), 'POST', '/api/application/create', { appName: 'cluster' })).data.appID;
+    const appID = (await api(nginx(), 'POST', applicationApi.create.path, { appName: 'cluster' })).data.appID;
     const ids = ['c1a5700000000001', 'c1a5700000000002'];
     for (const gwID of ids) {
       const gw = { gwID, gwName: gwID, region: 'eu868', subnet: 'eu868-default', gwType: 'generic', txPower: 0 };
-      expect((await api(nginx(), 'POST', '/api/gateway/create', gw)).code).toBe(0);
+      expect((await api(nginx(), 'POST', gatewayApi.create.path, gw)).code).toBe(0);
     }
     const onA = await gatewayOn(1, ids[0]!);
     await gatewayOn(2, ids[1]!);
     const d = abpDevice(7101);
-    expect((await api(nginx(), 'POST', '/api/device/create', { appID, ...d })).code).toBe(0);
+    expect((await api(nginx(), 'POST', deviceApi.create.path, { appID, ...d })).code).toBe(0);
 
     // A live stream opened on instance 2 sees the uplink instance 1 took.
     const ws = `ws://127.0.0.1:${port.instanceHttp + 2}/ws/device/protocol?devEUI=${d.devEUI}`;
     const stream = await client(ws, token);
     // A downlink queued through instance 2 leaves with instance 1's answer to the uplink.
     const queued = { devEUI: d.devEUI, fport: 7, data: 'cafe', confirmed: false };
-    expect((await api(instance(2), 'POST', '/api/device/downlink/create', queued)).code).toBe(0);
+    expect((await api(instance(2), 'POST', downlinkApi.create.path, queued)).code).toBe(0);
 
     onA.push([rxpkOf(abpSession(d)({ fCnt: 1 }), { tmst: 9_000_000 })]);
     let frame = JSON.parse(await stream.next(10_000));
@@ -167,13 +171,13 @@ describe.skipIf(!onPostgres)('two instances behind nginx (npm run cluster)', () 
   });
 
   it('loses no accepted uplink when an instance is killed under load, and its gateway carries on through the other', async () => {
-    const appID = (await api(nginx(), 'POST', '/api/application/create', { appName: 'failover' })).data.appID;
+    const appID = (await api(nginx(), 'POST', applicationApi.create.path, { appName: 'failover' })).data.appID;
     const gwID = 'c1a5700000000003';
     const gw = { gwID, gwName: gwID, region: 'eu868', subnet: 'eu868-default', gwType: 'generic', txPower: 0 };
-    expect((await api(nginx(), 'POST', '/api/gateway/create', gw)).code).toBe(0);
+    expect((await api(nginx(), 'POST', gatewayApi.create.path, gw)).code).toBe(0);
     const onA = await gatewayOn(1, gwID);
     const devices = Array.from({ length: 20 }, (_, i) => abpDevice(7200 + i));
-    for (const d of devices) expect((await api(nginx(), 'POST', '/api/device/create', { appID, ...d })).code).toBe(0);
+    for (const d of devices) expect((await api(nginx(), 'POST', deviceApi.create.path, { appID, ...d })).code).toBe(0);
 
     // ~100 uplinks/s round the 20 devices for 15 s, instance 1 killed after 5 s; the stream on
     // instance 2 lists what was accepted.
@@ -206,7 +210,7 @@ describe.skipIf(!onPostgres)('two instances behind nginx (npm run cluster)', () 
       const keys = new Set<string>();
       for (const d of devices) {
         const q = new URLSearchParams({ devEUI: d.devEUI, pageNo: '1', pageSize: '1000' });
-        const h = await api(instance(2), 'GET', `/api/device/lorawan/history?${q}`);
+        const h = await api(instance(2), 'GET', `${deviceDataApi.lorawanHistory.path}?${q}`);
         for (const r of h.data ?? []) if (r.uplink) keys.add(`${d.devEUI}/${r.fCnt}`);
       }
       return keys;

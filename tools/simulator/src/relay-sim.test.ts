@@ -1,3 +1,5 @@
+import { deviceDataApi } from '@lns/contract/api/device-data';
+import { downlinkApi } from '@lns/contract/api/downlinks';
 import { RELAY_LINK } from '@lns/contract/relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../apps/server/test/harness';
@@ -83,7 +85,7 @@ describe('relay end to end with the simulator', () => {
       const call = (method: 'GET' | 'POST', path: string, data: Record<string, unknown>) =>
         t.call(token, method, path, data).then((r) => r.body);
       const delivered = w.next('queued downlink through the relay', mine('downlink', 'port 7 beef01'));
-      const queued = await call('POST', '/api/device/downlink/create', {
+      const queued = await call('POST', downlinkApi.create.path, {
         devEUI: slaveEUI,
         fport: 7,
         data: 'beef01',
@@ -92,7 +94,7 @@ describe('relay end to end with the simulator', () => {
       expect(queued.code).toBe(0);
       await delivered;
 
-      const frames = (await call('GET', '/api/device/lorawan/history', { devEUI: slaveEUI })).data as {
+      const frames = (await call('GET', deviceDataApi.lorawanHistory.path, { devEUI: slaveEUI })).data as {
         uplink: boolean;
         link?: number;
         relayDevEUI?: string;
@@ -100,7 +102,7 @@ describe('relay end to end with the simulator', () => {
       const ups = frames.filter((f) => f.uplink);
       expect(ups.length).toBeGreaterThanOrEqual(2);
       for (const f of ups) expect(f).toMatchObject({ link: RELAY_LINK.RELAY, relayDevEUI: relayDev!.devEUI });
-      const msgs = (await call('GET', '/api/device/history', { devEUI: slaveEUI })).data as {
+      const msgs = (await call('GET', deviceDataApi.history.path, { devEUI: slaveEUI })).data as {
         type: string;
         link?: number;
         relayDevEUI?: string;
@@ -108,7 +110,7 @@ describe('relay end to end with the simulator', () => {
       expect(msgs.filter((m) => m.type === 'uplink').length).toBeGreaterThanOrEqual(1);
       for (const m of msgs) expect(m).toMatchObject({ link: RELAY_LINK.RELAY, relayDevEUI: relayDev!.devEUI });
       // The relay's own frames were heard by the gateway directly.
-      const relayMsgs = (await call('GET', '/api/device/history', { devEUI: relayDev!.devEUI })).data as {
+      const relayMsgs = (await call('GET', deviceDataApi.history.path, { devEUI: relayDev!.devEUI })).data as {
         link?: number;
       }[];
       for (const m of relayMsgs) expect(m.link).toBeUndefined();

@@ -1,4 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceApi } from '@lns/contract/api/devices';
+import { fuotaApi } from '@lns/contract/api/fuota';
+import { mcDeviceApi, mcGatewayApi, mcGroupApi } from '@lns/contract/api/multicast';
+import { relayFuotaApi } from '@lns/contract/api/relay';
 import { FUOTA_SESSION_STATE as S } from '@lns/contract/fuota';
 import { RELAY_UPGRADE_STATE as R } from '@lns/contract/relay';
 import type { Ts004Command } from '@lns/lorawan/applayer/ts004';
@@ -45,21 +50,21 @@ describe('a relay firmware task runs its FUOTA transfer', () => {
   }
 
   it('enable → the relays take the image → state 2, progress 100', async () => {
-    const appID = (await post('/api/application/create', { appName: 'relay-fw' })).data.appID;
+    const appID = (await post(applicationApi.create.path, { appName: 'relay-fw' })).data.appID;
     const g = mcGroup(0x90);
-    expect((await post('/api/mcgroup/create', g)).code).toBe(0);
+    expect((await post(mcGroupApi.create.path, g)).code).toBe(0);
     const make = async (n: number, productType: string) => {
       const d = abpDevice(0xb00 + n, { productType });
-      expect((await post('/api/device/create', { appID, ...d })).code).toBe(0);
+      expect((await post(deviceApi.create.path, { appID, ...d })).code).toBe(0);
       return fuotaMember(gw, t.services.dataPlane, d);
     };
     const relays = [await make(1, 'rhf3mr01'), await make(2, 'rhf3mr01')];
     const other = await make(3, 'lorawan');
     const devEUIs = [...relays, other].map((m) => m.d.devEUI);
-    expect((await post('/api/mcdevice/create', { mcEUI: g.mcEUI, devEUIs })).code).toBe(0);
-    expect((await post('/api/mcgateway/create', { mcEUI: g.mcEUI, gwIDs: [gatewayBody(0x90).gwID] })).code).toBe(0);
+    expect((await post(mcDeviceApi.create.path, { mcEUI: g.mcEUI, devEUIs })).code).toBe(0);
+    expect((await post(mcGatewayApi.create.path, { mcEUI: g.mcEUI, gwIDs: [gatewayBody(0x90).gwID] })).code).toBe(0);
 
-    const created = await post('/api/relay/fuota/create', {
+    const created = await post(relayFuotaApi.create.path, {
       mcEUI: g.mcEUI,
       firmwareName: 'relay-2.0',
       payload: `data:application/octet-stream;base64,${image.toString('base64')}`,
@@ -67,12 +72,12 @@ describe('a relay firmware task runs its FUOTA transfer', () => {
       destFwVersion: '2.0',
     });
     const fdID = created.data.fdID as number;
-    expect((await post('/api/relay/fuota/enable', { fdID })).data).toMatchObject({ state: R.UPGRADING });
+    expect((await post(relayFuotaApi.enable.path, { fdID })).data).toMatchObject({ state: R.UPGRADING });
     const task = async () =>
-      (await t.call(admin, 'GET', '/api/relay/fuota/list', {})).body.data.find(
+      (await t.call(admin, 'GET', relayFuotaApi.list.path, {})).body.data.find(
         (x: { fdID: number }) => x.fdID === fdID,
       );
-    const run = async () => (await t.call(admin, 'GET', '/api/fuota/list', { mcEUI: g.mcEUI })).body.data[0];
+    const run = async () => (await t.call(admin, 'GET', fuotaApi.list.path, { mcEUI: g.mcEUI })).body.data[0];
     await until(run, (x) => x.state === S.SEND_FRAG_SESS_SETUP);
 
     await sleep(1200); // the runner queues the setup requests on its next look
@@ -113,7 +118,7 @@ describe('a relay firmware task runs its FUOTA transfer', () => {
     expect(done).toMatchObject({ state: R.COMPLETED, progress: 100, errorMessage: null });
     expect(done.durationtime).toBeGreaterThanOrEqual(1);
     expect(await run()).toMatchObject({ status: 'completed', deviceNums: 2, doneNums: 2 });
-    const rows = (await t.call(admin, 'GET', '/api/relay/fuota/mcgroup/devices', { mcEUI: g.mcEUI, fdID })).body.data;
+    const rows = (await t.call(admin, 'GET', relayFuotaApi.mcDevices.path, { mcEUI: g.mcEUI, fdID })).body.data;
     expect(rows.map((r: { state: number }) => r.state)).toEqual([R.COMPLETED, R.COMPLETED]);
   }, 90_000);
 });

@@ -1,3 +1,10 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceApi } from '@lns/contract/api/devices';
+import { fileApi } from '@lns/contract/api/files';
+import { fuotaApi } from '@lns/contract/api/fuota';
+import { gatewayApi } from '@lns/contract/api/gateways';
+import { mcDeviceApi, mcGatewayApi, mcGroupApi } from '@lns/contract/api/multicast';
+import { relayFuotaApi } from '@lns/contract/api/relay';
 import { FUOTA_DEVICE_STATE as D, FUOTA_SESSION_STATE as S } from '@lns/contract/fuota';
 import { RELAY_UPGRADE_STATE as R } from '@lns/contract/relay';
 import { getRegion } from '@lns/lorawan/regions';
@@ -10,6 +17,9 @@ import { relayDevices } from '../../db/schema/relay';
 import { relayFuotaTasks } from '../../db/schema/relay-fuota';
 import { transferEstimateMs } from '../../relay-fuota/estimate';
 import { gatewayBody, mcGroup } from '../multicast/fixtures';
+
+/** A relay firmware endpoint, by its key in relayFuotaApi. */
+type Task = keyof typeof relayFuotaApi;
 
 const image = (size: number, seed: number) =>
   Buffer.from(Array.from({ length: size }, (_, i) => (i * 7 + seed) & 0xff));
@@ -39,7 +49,7 @@ describe('relay firmware tasks API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.login();
-    const appID = (await t.call(admin, 'POST', '/api/application/create', { appName: 'relays' })).body.data.appID;
+    const appID = (await t.call(admin, 'POST', applicationApi.create.path, { appName: 'relays' })).body.data.appID;
     let devN = 0xa00;
     const groups: [typeof relays, number, number, boolean][] = [
       [relays, 2, 1, true],
@@ -48,37 +58,37 @@ describe('relay firmware tasks API', () => {
       [busy, 1, 0, true],
     ];
     for (const [i, [g, nRelays, nOthers, gw]] of groups.entries()) {
-      expect((await t.call(admin, 'POST', '/api/mcgroup/create', g)).body.code).toBe(0);
+      expect((await t.call(admin, 'POST', mcGroupApi.create.path, g)).body.code).toBe(0);
       members[g.mcEUI] = { relays: [], others: [] };
       for (let k = 0; k < nRelays + nOthers; k++) {
         const productType = k < nRelays ? 'rhf3mr01' : 'lorawan';
         const d = otaaDevice(++devN, { productType });
-        expect((await t.call(admin, 'POST', '/api/device/create', { ...d, appID })).body.code).toBe(0);
+        expect((await t.call(admin, 'POST', deviceApi.create.path, { ...d, appID })).body.code).toBe(0);
         members[g.mcEUI]![k < nRelays ? 'relays' : 'others'].push(d.devEUI);
       }
       const devEUIs = [...members[g.mcEUI]!.relays, ...members[g.mcEUI]!.others];
-      expect((await t.call(admin, 'POST', '/api/mcdevice/create', { mcEUI: g.mcEUI, devEUIs })).body.code).toBe(0);
+      expect((await t.call(admin, 'POST', mcDeviceApi.create.path, { mcEUI: g.mcEUI, devEUIs })).body.code).toBe(0);
       if (!gw) continue;
-      expect((await t.call(admin, 'POST', '/api/gateway/create', gatewayBody(0x60 + i))).body.code).toBe(0);
+      expect((await t.call(admin, 'POST', gatewayApi.create.path, gatewayBody(0x60 + i))).body.code).toBe(0);
       const bind = { mcEUI: g.mcEUI, gwIDs: [gatewayBody(0x60 + i).gwID] };
-      expect((await t.call(admin, 'POST', '/api/mcgateway/create', bind)).body.code).toBe(0);
+      expect((await t.call(admin, 'POST', mcGatewayApi.create.path, bind)).body.code).toBe(0);
     }
   });
   afterAll(() => t.close());
 
-  const post = (path: string, data: Record<string, unknown>) => t.call(admin, 'POST', `/api/relay/fuota/${path}`, data);
-  const get = async (path: string, q: Record<string, unknown> = {}) =>
-    (await t.call(admin, 'GET', `/api/relay/fuota/${path}`, q)).body;
+  const post = (key: Task, data: Record<string, unknown>) => t.call(admin, 'POST', relayFuotaApi[key].path, data);
+  const get = async (key: Task, q: Record<string, unknown> = {}) =>
+    (await t.call(admin, 'GET', relayFuotaApi[key].path, q)).body;
   const task = async (id: number) =>
     (await get('list', { pageSize: 1000 })).data.find((x: { fdID: number }) => x.fdID === id);
   const relaysIn = async (mcEUI: string, id?: number) =>
-    (await get('mcgroup/devices', { mcEUI, orderBy: 'devEUI', orderType: 'asc', ...(id && { fdID: id }) })).data;
+    (await get('mcDevices', { mcEUI, orderBy: 'devEUI', orderType: 'asc', ...(id && { fdID: id }) })).data;
   const runOf = async (id: number) => {
     const [row] = await t.services.db.select().from(relayFuotaTasks).where(eq(relayFuotaTasks.fdId, id));
     return row!.fuotaTaskId!;
   };
   const runDevices = async (run: number) =>
-    (await t.call(admin, 'GET', '/api/fuota/devices', { fdID: run, orderBy: 'devEUI', orderType: 'asc' })).body.data;
+    (await t.call(admin, 'GET', fuotaApi.devices.path, { fdID: run, orderBy: 'devEUI', orderType: 'asc' })).body.data;
   /** Ends a run as the runner's cleanup does: every device done, no error. */
   const complete = async (run: number) => {
     const now = Date.now();
@@ -111,7 +121,7 @@ describe('relay firmware tasks API', () => {
       updatetime: expect.any(Number),
     });
     // Nothing is sent before enable.
-    expect((await t.call(admin, 'GET', '/api/fuota/list', { mcEUI: relays.mcEUI })).body.amount).toBe(0);
+    expect((await t.call(admin, 'GET', fuotaApi.list.path, { mcEUI: relays.mcEUI })).body.amount).toBe(0);
   });
 
   it('refuses a group without relays (18006), an unknown group (14001) and each bad field by name', async () => {
@@ -138,19 +148,19 @@ describe('relay firmware tasks API', () => {
     }
     const file = await post(
       'create',
-      body(relays.mcEUI, { payload: undefined, fileUrl: `/api/file/${'0'.repeat(64)}` }),
+      body(relays.mcEUI, { payload: undefined, fileUrl: fileApi.download.path.replace(':digest', '0'.repeat(64)) }),
     );
     expect(file.body).toMatchObject({ code: 6003, field: 'fileUrl' });
     expect(await count()).toBe(before);
   });
 
   it('lists the groups holding relays with their relay count, and a group’s relays', async () => {
-    const groups = await get('mcgroup/list', { orderBy: 'mcName', orderType: 'asc' });
+    const groups = await get('mcGroups', { orderBy: 'mcName', orderType: 'asc' });
     // By name: group-100, group-97, group-99.
     expect(groups.data.map((g: { mcEUI: string }) => g.mcEUI)).toEqual([busy.mcEUI, relays.mcEUI, noGw.mcEUI]);
     expect(groups.amount).toBe(3);
     expect(groups.data[1]).toEqual({ mcEUI: relays.mcEUI, mcName: relays.mcName, region: 'eu868', relayNums: 2 });
-    expect((await get('mcgroup/list', { pageSize: 1, pageNo: 2, orderBy: 'mcName', orderType: 'asc' })).data).toEqual([
+    expect((await get('mcGroups', { pageSize: 1, pageNo: 2, orderBy: 'mcName', orderType: 'asc' })).data).toEqual([
       expect.objectContaining({ mcEUI: relays.mcEUI, relayNums: 2 }),
     ]);
     const outside = await relaysIn(relays.mcEUI);
@@ -174,7 +184,7 @@ describe('relay firmware tasks API', () => {
     ]);
     const inTask = await relaysIn(relays.mcEUI, fdID);
     expect(inTask.map((d: { state: number }) => d.state)).toEqual([R.WAITING, R.WAITING]);
-    expect((await get('mcgroup/devices', { mcEUI: plain.mcEUI })).amount).toBe(0);
+    expect((await get('mcDevices', { mcEUI: plain.mcEUI })).amount).toBe(0);
   });
 
   it('enable starts a FUOTA run for the relays only, with its expected end from the fragment plan', async () => {
@@ -185,7 +195,7 @@ describe('relay firmware tasks API', () => {
     expect(row).toMatchObject({ fdID, state: R.UPGRADING, errorMessage: null, durationtime: 0 });
     expect(row.progress).toBeLessThanOrEqual(1);
     const run = await runOf(fdID);
-    const info = (await t.call(admin, 'GET', '/api/fuota/info', { fdID: run })).body.data;
+    const info = (await t.call(admin, 'GET', fuotaApi.info.path, { fdID: run })).body.data;
     expect(info).toMatchObject({
       mcEUI: relays.mcEUI,
       oldVersion: '1.0.0',
@@ -205,7 +215,7 @@ describe('relay firmware tasks API', () => {
     expect((await post('enable', { fdID })).body).toMatchObject({ code: 16002, field: 'fdID' });
     expect((await post('recompose', { fdID })).body).toMatchObject({ code: 16002 });
     const one = { fdID, devEUIs: [members[relays.mcEUI]!.relays[0]] };
-    expect((await post('devices/recompose', one)).body).toMatchObject({ code: 16002 });
+    expect((await post('devicesRecompose', one)).body).toMatchObject({ code: 16002 });
     expect(await runOf(fdID)).toBe(run);
   });
 
@@ -225,7 +235,7 @@ describe('relay firmware tasks API', () => {
 
   it('an aborted run is an error (3); enable refuses an ended task (16003); recompose runs it again', async () => {
     const first = await runOf(fdID);
-    expect((await t.call(admin, 'POST', '/api/fuota/abort', { fdID: first })).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', fuotaApi.abort.path, { fdID: first })).body.code).toBe(0);
     const ended = await task(fdID);
     expect(ended).toMatchObject({ state: R.ERROR, errorMessage: 'aborted by admin', progress: 99 });
     expect((await relaysIn(relays.mcEUI, fdID)).map((d: { state: number }) => d.state)).toEqual([R.ERROR, R.ERROR]);
@@ -247,16 +257,16 @@ describe('relay firmware tasks API', () => {
   it('devices/recompose runs again for the chosen relays only; the others keep their state', async () => {
     const [a, b] = members[relays.mcEUI]!.relays as [string, string];
     const stranger = members[relays.mcEUI]!.others[0]!;
-    expect((await post('devices/recompose', { fdID, devEUIs: [stranger] })).body).toMatchObject({
+    expect((await post('devicesRecompose', { fdID, devEUIs: [stranger] })).body).toMatchObject({
       code: 14016,
       field: 'devEUIs',
     });
-    expect((await post('devices/recompose', { fdID, devEUIs: [] })).body).toMatchObject({
+    expect((await post('devicesRecompose', { fdID, devEUIs: [] })).body).toMatchObject({
       code: 1007,
       field: 'devEUIs',
     });
-    expect((await post('devices/recompose', { fdID: 999_999, devEUIs: [a] })).body).toMatchObject({ code: 16004 });
-    const res = await post('devices/recompose', { fdID, devEUIs: [b, b] });
+    expect((await post('devicesRecompose', { fdID: 999_999, devEUIs: [a] })).body).toMatchObject({ code: 16004 });
+    const res = await post('devicesRecompose', { fdID, devEUIs: [b, b] });
     expect(res.body).toMatchObject({ code: 0, data: { state: R.UPGRADING } });
     const run = await runOf(fdID);
     expect((await runDevices(run)).map((d: { devEUI: string }) => d.devEUI)).toEqual([b]);
@@ -266,7 +276,7 @@ describe('relay firmware tasks API', () => {
       [b, R.UPGRADING],
     ]);
     // The run fails for b: b shows the run's error, a stays completed.
-    await t.call(admin, 'POST', '/api/fuota/abort', { fdID: run });
+    await t.call(admin, 'POST', fuotaApi.abort.path, { fdID: run });
     const after = await relaysIn(relays.mcEUI, fdID);
     expect(after.map((d: { state: number; errorMessage: string | null }) => [d.state, d.errorMessage])).toEqual([
       [R.COMPLETED, null],
@@ -276,7 +286,7 @@ describe('relay firmware tasks API', () => {
 
   it('a run deleted from the FUOTA list leaves the task ended with an error', async () => {
     const run = await runOf(fdID);
-    expect((await t.call(admin, 'POST', '/api/fuota/delete', { fdIDs: [run] })).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', fuotaApi.delete.path, { fdIDs: [run] })).body.code).toBe(0);
     expect(await task(fdID)).toMatchObject({ state: R.ERROR, errorMessage: 'the FUOTA run was deleted' });
     const b = (await relaysIn(relays.mcEUI, fdID))[1];
     expect(b).toMatchObject({ state: R.ERROR, errorMessage: 'the FUOTA run was deleted' });
@@ -287,7 +297,7 @@ describe('relay firmware tasks API', () => {
     expect((await post('enable', { fdID: lone })).body).toMatchObject({ code: 14017, field: 'mcEUI' });
     expect(await task(lone)).toMatchObject({ state: R.WAITING, enableTime: null });
     const held = (await post('create', body(busy.mcEUI))).body.data.fdID;
-    const other = await t.call(admin, 'POST', '/api/fuota/create', {
+    const other = await t.call(admin, 'POST', fuotaApi.create.path, {
       mcEUI: busy.mcEUI,
       firmwareName: 'x',
       payload: dataUrl(image(10, 2)),
@@ -300,9 +310,9 @@ describe('relay firmware tasks API', () => {
   it('checks the group when a run starts: 18006 once its relays left, 14001 once it is deleted', async () => {
     const lone = (await get('list', { state: R.WAITING, orderBy: 'createtime', orderType: 'asc' })).data[0].fdID;
     const gone = { mcEUI: noGw.mcEUI, devEUIs: members[noGw.mcEUI]!.relays };
-    expect((await t.call(admin, 'POST', '/api/mcdevice/delete', gone)).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', mcDeviceApi.delete.path, gone)).body.code).toBe(0);
     expect((await post('enable', { fdID: lone })).body).toMatchObject({ code: 18006, field: 'fdID' });
-    expect((await t.call(admin, 'POST', '/api/mcgroup/delete', { mcEUIs: [noGw.mcEUI] })).body.code).toBe(0);
+    expect((await t.call(admin, 'POST', mcGroupApi.delete.path, { mcEUIs: [noGw.mcEUI] })).body.code).toBe(0);
     expect((await post('recompose', { fdID: lone })).body).toMatchObject({ code: 14001, field: 'fdID' });
     expect(await task(lone)).toMatchObject({ state: R.WAITING, mcName: null });
   });
@@ -324,18 +334,19 @@ describe('relay firmware tasks API', () => {
 
   it('is for admins: a common user gets 1010, no token 1003', async () => {
     const common = (await t.userWithToken('relay-fw-common')).token;
-    const calls: [string, 'GET' | 'POST', Record<string, unknown>][] = [
+    const calls: [Task, 'GET' | 'POST', Record<string, unknown>][] = [
       ['create', 'POST', body(relays.mcEUI)],
       ['list', 'GET', {}],
-      ['mcgroup/list', 'GET', {}],
-      ['mcgroup/devices', 'GET', { mcEUI: relays.mcEUI }],
+      ['mcGroups', 'GET', {}],
+      ['mcDevices', 'GET', { mcEUI: relays.mcEUI }],
       ['enable', 'POST', { fdID }],
       ['recompose', 'POST', { fdID }],
-      ['devices/recompose', 'POST', { fdID, devEUIs: members[relays.mcEUI]!.relays }],
+      ['devicesRecompose', 'POST', { fdID, devEUIs: members[relays.mcEUI]!.relays }],
     ];
-    for (const [path, method, data] of calls) {
-      expect((await t.call(common, method, `/api/relay/fuota/${path}`, data)).body.code, path).toBe(1010);
-      expect((await t.call(undefined, method, `/api/relay/fuota/${path}`, data)).body.code, path).toBe(1003);
+    for (const [key, method, data] of calls) {
+      const { path } = relayFuotaApi[key];
+      expect((await t.call(common, method, path, data)).body.code, path).toBe(1010);
+      expect((await t.call(undefined, method, path, data)).body.code, path).toBe(1003);
     }
   });
 });

@@ -1,3 +1,7 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceDataApi } from '@lns/contract/api/device-data';
+import { deviceApi } from '@lns/contract/api/devices';
+import { downlinkApi } from '@lns/contract/api/downlinks';
 import { DOWNLINK_STATUS } from '@lns/contract/frames';
 import { buildDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
@@ -27,7 +31,7 @@ describe('relayed traffic after the relay RX1 deadline', () => {
     const started = await startDataPlane(t);
     dp = started.dp;
     token = (await t.userWithToken('relay-late')).token;
-    appID = (await t.call(token, 'POST', '/api/application/create', { appName: 'relay-late', productType: 'lorawan' }))
+    appID = (await t.call(token, 'POST', applicationApi.create.path, { appName: 'relay-late', productType: 'lorawan' }))
       .body.data.appID;
     gw = await connectGateway(t, token, started.port, 'a840410000000801', 'relay-late-gw');
   });
@@ -38,7 +42,7 @@ describe('relayed traffic after the relay RX1 deadline', () => {
 
   it('sends the join-accept in the relay RX2 and keeps a data downlink queued', async () => {
     const create = async (d: Record<string, unknown>) =>
-      expect((await t.call(token, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+      expect((await t.call(token, 'POST', deviceApi.create.path, { appID, ...d })).body.code).toBe(0);
     const r = abpDevice(801, { productType: 'rhf3mr01' });
     const d = otaaDevice(802);
     await create(r);
@@ -55,7 +59,7 @@ describe('relayed traffic after the relay RX1 deadline', () => {
     const keys = deriveSessionKeys10(d.appKey, ja.joinNonce, ja.netID, 0x0802);
     await settle(dp);
 
-    const q = await t.call(token, 'POST', '/api/device/downlink/create', {
+    const q = await t.call(token, 'POST', downlinkApi.create.path, {
       devEUI: d.devEUI,
       fport: 4,
       data: '0a0b',
@@ -74,10 +78,10 @@ describe('relayed traffic after the relay RX1 deadline', () => {
     });
     gw.push([rxpkOf(side.forward(up), { tmst: 9_000_000 })]);
     await settle(dp, 100);
-    const hist = await t.call(token, 'GET', '/api/device/history', { devEUI: d.devEUI });
+    const hist = await t.call(token, 'GET', deviceDataApi.history.path, { devEUI: d.devEUI });
     expect(hist.body.data.some((m: { type: string; fCnt: number }) => m.type === 'uplink' && m.fCnt === 0)).toBe(true);
     expect(gw.pullResps().length).toBe(before);
-    const [rec] = (await t.call(token, 'GET', '/api/device/downlink/history', { devEUI: d.devEUI })).body.data;
+    const [rec] = (await t.call(token, 'GET', downlinkApi.history.path, { devEUI: d.devEUI })).body.data;
     expect(rec).toMatchObject({ data: '0a0b', status: DOWNLINK_STATUS.ENQUEUED });
   });
 });

@@ -1,3 +1,8 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceDataApi } from '@lns/contract/api/device-data';
+import { deviceApi } from '@lns/contract/api/devices';
+import { downlinkApi } from '@lns/contract/api/downlinks';
+import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import { RELAY_LINK } from '@lns/contract/relay';
 import { buildDataFrame, openDataFrame } from '@lns/lorawan/frames';
 import { buildJoinRequest, openJoinAccept } from '@lns/lorawan/join';
@@ -30,7 +35,7 @@ describe('relayed traffic', () => {
     const started = await startDataPlane(t);
     dp = started.dp;
     token = (await t.userWithToken('relay-user')).token;
-    appID = (await t.call(token, 'POST', '/api/application/create', { appName: 'relay-app', productType: 'lorawan' }))
+    appID = (await t.call(token, 'POST', applicationApi.create.path, { appName: 'relay-app', productType: 'lorawan' }))
       .body.data.appID;
     gw = await connectGateway(t, token, started.port, 'a840410000000701', 'relay-gw');
   });
@@ -40,7 +45,7 @@ describe('relayed traffic', () => {
   });
 
   const create = async (d: Record<string, unknown>) =>
-    expect((await t.call(token, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+    expect((await t.call(token, 'POST', deviceApi.create.path, { appID, ...d })).body.code).toBe(0);
   const get = (url: string, q: Record<string, unknown>) =>
     t.call(token, 'GET', url, q as Record<string, string>).then((r) => r.body);
 
@@ -73,7 +78,7 @@ describe('relayed traffic', () => {
     const keys = deriveSessionKeys10(d.appKey, ja.joinNonce, ja.netID, 0x0701);
     await settle(dp);
 
-    const dev = (await get('/api/device/status', { devEUI: d.devEUI })).data;
+    const dev = (await get(deviceApi.status.path, { devEUI: d.devEUI })).data;
     expect(dev.devAddr).toBe(ja.devAddr);
     const [row] = rowsOf(
       await t.services.db.execute(sql`SELECT relay_dev_eui FROM devices WHERE dev_eui = ${d.devEUI}`),
@@ -81,7 +86,7 @@ describe('relayed traffic', () => {
     expect(row?.relay_dev_eui).toBe(r.devEUI);
 
     // A confirmed uplink with a queued downlink: ACK and data come back through the relay.
-    const queued = await t.call(token, 'POST', '/api/device/downlink/create', {
+    const queued = await t.call(token, 'POST', downlinkApi.create.path, {
       devEUI: d.devEUI,
       fport: 9,
       data: 'cafe01',
@@ -109,7 +114,7 @@ describe('relayed traffic', () => {
     expect(down.payload?.toString('hex')).toBe('cafe01');
     await settle(dp);
 
-    const hist = await get('/api/device/history', { devEUI: d.devEUI });
+    const hist = await get(deviceDataApi.history.path, { devEUI: d.devEUI });
     const uplink = hist.data.find((m: { type: string }) => m.type === 'uplink');
     expect(uplink).toMatchObject({ fCnt: 0, fPort: 5, data: '0102', link: RELAY_LINK.RELAY, relayDevEUI: r.devEUI });
     // The relay's measurements, under the gateway that heard the relay.
@@ -117,14 +122,14 @@ describe('relayed traffic', () => {
     expect(uplink.sf).toBe(9);
     const join = hist.data.find((m: { type: string }) => m.type === 'join');
     expect(join).toMatchObject({ link: RELAY_LINK.RELAY, relayDevEUI: r.devEUI });
-    const frames = (await get('/api/device/lorawan/history', { devEUI: d.devEUI })).data;
+    const frames = (await get(deviceDataApi.lorawanHistory.path, { devEUI: d.devEUI })).data;
     const ups = frames.filter((f: { uplink: boolean }) => f.uplink);
     expect(ups).toHaveLength(2);
     for (const f of ups) expect(f).toMatchObject({ link: RELAY_LINK.RELAY, relayDevEUI: r.devEUI });
     // The relay's own FPort 226 frames are its network traffic: no application messages.
-    expect((await get('/api/device/history', { devEUI: r.devEUI })).amount).toBe(0);
+    expect((await get(deviceDataApi.history.path, { devEUI: r.devEUI })).amount).toBe(0);
     // The gateway heard the relay, never the end-device.
-    const gwFrames = (await get('/api/gateway/history', { gwID: gw.eui, uplink: '1' })).data;
+    const gwFrames = (await get(gatewayDataApi.history.path, { gwID: gw.eui, uplink: '1' })).data;
     expect(gwFrames.some((f: { devEUI: string | null }) => f.devEUI === d.devEUI)).toBe(false);
   });
 
@@ -145,7 +150,7 @@ describe('relayed traffic', () => {
     gw.push([rxpkOf(r1.forward(up))]);
     gw.push([rxpkOf(r2.forward(up), { tmst: 1_000_500 })]);
     await settle(dp, 100);
-    const hist = await get('/api/device/history', { devEUI: d.devEUI });
+    const hist = await get(deviceDataApi.history.path, { devEUI: d.devEUI });
     expect(hist.amount).toBe(1);
     expect([r1.devEUI, r2.devEUI]).toContain(hist.data[0].relayDevEUI);
   });
@@ -176,11 +181,11 @@ describe('relayed traffic', () => {
     ]);
     gw.push([rxpkOf(r.forward(inner, ans))]);
     await settle(dp, 100);
-    const frames = (await get('/api/device/lorawan/history', { devEUI: r.devEUI })).data;
+    const frames = (await get(deviceDataApi.lorawanHistory.path, { devEUI: r.devEUI })).data;
     const up = frames.find((f: { uplink: boolean }) => f.uplink);
     expect(up.macCommands).toEqual([expect.objectContaining({ type: 'RelayConfAns', cadPeriodicityAck: false })]);
     expect(up.link).toBeUndefined();
-    expect((await get('/api/device/history', { devEUI: d.devEUI })).amount).toBe(1);
+    expect((await get(deviceDataApi.history.path, { devEUI: d.devEUI })).amount).toBe(1);
   });
 
   it('keeps a class C downlink of a relayed device for its next uplink through the relay', async () => {
@@ -199,7 +204,7 @@ describe('relayed traffic', () => {
       });
     gw.push([rxpkOf(r.forward(up(1)))]);
     await settle(dp);
-    const queued = await t.call(token, 'POST', '/api/device/downlink/create', {
+    const queued = await t.call(token, 'POST', downlinkApi.create.path, {
       devEUI: d.devEUI,
       fport: 8,
       data: 'c0c0',
