@@ -37,18 +37,19 @@ export class ApplicationRepository {
     return row;
   }
 
+  /** The application with its device count and owner name, in one statement (its info page). */
+  async visibleInfo(id: number, user: AuthUser) {
+    const [row] = await this.db
+      .select({ app: applications, deviceNums, username: users.name })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.ownerId))
+      .where(and(eq(applications.id, id), ownedBy(user, applications.ownerId)))
+      .limit(1);
+    return row;
+  }
+
   async byId(id: number): Promise<AppRecord | undefined> {
     return (await this.db.select().from(applications).where(eq(applications.id, id)).limit(1))[0];
-  }
-
-  async deviceCount(id: number): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(devices).where(eq(devices.appId, id));
-    return Number(r?.n ?? 0);
-  }
-
-  async ownerName(ownerId: number): Promise<string> {
-    const [r] = await this.db.select({ name: users.name }).from(users).where(eq(users.id, ownerId));
-    return r?.name ?? '';
   }
 
   async list(

@@ -184,6 +184,18 @@ export class DeviceRepository {
     return row;
   }
 
+  /** The device with the names its page shows (read with it: decorate asks nothing more). */
+  async visibleNamed(devEUI: string, user: AuthUser): Promise<ListedDevice | undefined> {
+    const rows = await this.raw(
+      this.db
+        .select({ ...getTableColumns(devices), ...NAMES })
+        .from(devices)
+        .where(and(eq(devices.devEui, devEUI), ownedBy(user, devices.ownerId)))
+        .limit(1),
+    );
+    return rows[0] && deviceFromRaw(rows[0]);
+  }
+
   /** The devices among `euis` the user may see. */
   async visibleMany(euis: string[], user: AuthUser, db: Tx = this.db): Promise<DeviceRecord[]> {
     const out: DeviceRecord[] = [];

@@ -166,9 +166,11 @@ export const applicationRoutes: RouteModule = (app, s) => {
   });
 
   route(app, api.info, async (req) => {
-    const a = await visibleApp(req.query.appID, req.user);
+    const info = await apps.visibleInfo(req.query.appID, req.user);
+    if (!info) throw new DomainError(C.APP_MISSING, undefined, 'appID');
+    const a = info.app;
     return ok({
-      ...row(a, await apps.deviceCount(a.id), await apps.ownerName(a.ownerId)),
+      ...row(a, info.deviceNums, info.username),
       headers: a.headers,
       decoder: a.decoder as Decoder | null,
       mqName: a.mqName,

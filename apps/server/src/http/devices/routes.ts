@@ -124,7 +124,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
   });
 
   route(app, api.status, async (req) => {
-    const d = await repo.visible(req.query.devEUI, req.user);
+    const d = await repo.visibleNamed(req.query.devEUI, req.user);
     if (!d) throw new DomainError(C.DEVICE_MISSING, undefined, 'devEUI');
     const [row] = await repo.decorate([d]);
     return ok({
