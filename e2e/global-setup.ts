@@ -27,5 +27,6 @@ export default async function globalSetup(_config: FullConfig) {
     // The server's warnings and errors, beside the journeys' traces (a failed run keeps them).
     fs.mkdirSync(RESULTS, { recursive: true });
     fs.writeFileSync(path.join(RESULTS, 'server.log'), server.output());
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
   };
 }
