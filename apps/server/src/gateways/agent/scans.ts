@@ -1,7 +1,7 @@
 import { C } from '@lns/contract/codes';
 import type { AgentResponse } from '@lns/contract/gateway-agent';
 import { SCAN_MAX_POINTS, type ScanRange, type ScanRecord, scanPoint } from '@lns/contract/gateway-commands';
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -97,10 +97,11 @@ export class GatewayScans {
   }
 
   private async setProgress(id: number, progress: number): Promise<void> {
+    // Written without waiting: a late one must not take a finished scan (100) back.
     await this.db
       .update(gatewayScans)
       .set({ progress: Math.min(99, Math.round(progress)) })
-      .where(eq(gatewayScans.id, id));
+      .where(and(eq(gatewayScans.id, id), lt(gatewayScans.progress, 100)));
   }
 
   /** One scan with its points, if the viewer may see its gateway. */

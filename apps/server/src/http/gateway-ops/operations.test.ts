@@ -267,10 +267,11 @@ describe('gateway remote operations', () => {
       await agent.respond(held!.cToken, { state: 'progress', progress: 60 });
       await agent.respond(held!.cToken, { state: 'done', result: { points: pointsOf(range) } });
       scanHeld = undefined;
+      // The command shows done a moment before the scan's own row has its points and 100 %.
       let latest: any;
-      for (let i = 0; i < 100 && !latest; i++) {
+      for (let i = 0; i < 100 && latest?.progress !== 100; i++) {
         latest = (await call('GET', API.frequencyScan.latestRecord.path, { gatewayId: GW })).body.data;
-        if (!latest) await new Promise((r) => setTimeout(r, 20));
+        if (latest?.progress !== 100) await new Promise((r) => setTimeout(r, 20));
       }
       expect(latest).toMatchObject({ id: start.body.data.id, state: 'done', progress: 100, userName: 'admin' });
       expect(latest.points).toHaveLength(6);
