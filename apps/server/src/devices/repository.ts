@@ -15,7 +15,7 @@ import { likePrefix } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
-import { rowsOf } from '../db/rows';
+import { recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
 import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
 import { pageByLastSeen } from './last-seen';
@@ -80,8 +80,8 @@ export interface ListArgs {
 
 const CHUNK = 2000;
 
-/** The columns of `devices` by SQL name, for reading raw rows (drizzle's own mapping costs more per field). */
-const DEVICE_COLUMNS = Object.entries(getTableColumns(devices)).map(([key, col]) => ({ key, name: col.name, col }));
+const deviceRecord = recordReader(devices);
+
 /** The names a listed device shows, read in the same statement as its row (NAMES). */
 type Names = { app: string; owner: string; tags: string[] };
 const NAMES_KEY = Symbol('names');
@@ -106,18 +106,14 @@ const NAMES_LIST = sql.join(
 
 /** A device record from a raw `SELECT devices.*` row, with the NAMES when the row has them. */
 export function deviceFromRaw(raw: Record<string, unknown>): ListedDevice {
-  const d: Record<string | symbol, unknown> = {};
-  for (const c of DEVICE_COLUMNS) {
-    const v = raw[c.name];
-    d[c.key] = v === null || v === undefined ? null : c.col.mapFromDriverValue(v);
-  }
+  const d: ListedDevice = deviceRecord(raw);
   if ('__tag_names' in raw)
     d[NAMES_KEY] = {
       app: (raw.__app_name as string | null) ?? '',
       owner: (raw.__owner_name as string | null) ?? '',
       tags: (raw.__tag_names as string[] | null) ?? [],
     };
-  return d as ListedDevice;
+  return d;
 }
 
 /** Columns a create writes (SQL name, type); the rest keep their defaults. */
