@@ -10,6 +10,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADR_MARGIN: '31' })).toThrow(/invalid ADR_MARGIN="31"/);
   });
 
+  it('reads the relay answer wait (default 3 s) and names a bad one', () => {
+    expect(loadConfig({}).RELAY_ANSWER_WAIT_MS).toBe(3000);
+    expect(loadConfig({ RELAY_ANSWER_WAIT_MS: '0' }).RELAY_ANSWER_WAIT_MS).toBe(0);
+    for (const bad of ['-1', 'soon', '600001'])
+      expect(() => loadConfig({ RELAY_ANSWER_WAIT_MS: bad }), bad).toThrow(/invalid RELAY_ANSWER_WAIT_MS/);
+  });
+
   it('reads the tenant limits and push networks, and names a bad value', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PUSH_ALLOW_PRIVATE: false, PUSH_ALLOWED_NETWORKS: [], APPS_PER_USER: 100 });
