@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import type { Method } from './route';
+
+export { API_DOCS, API_ROOT, fillPath, isApiPath, type Method, type Route } from './route';
 
 /**
  * One HTTP endpoint of the API, declared once: the server registers its route from it, the
  * console calls it through its typed client, and /api/docs is generated from it.
  */
 export type Access = 'public' | 'user' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface EndpointDef {
   method: Method;
@@ -69,21 +71,3 @@ type QueryOrBody<E extends EndpointDef> = E['method'] extends 'GET' ? QueryOf<E>
 export type InputOf<E extends EndpointDef> = E extends { params: unknown }
   ? ParamsOf<E> & (QueryOrBody<E> extends undefined ? unknown : QueryOrBody<E>)
   : QueryOrBody<E>;
-
-/** The path with its `:name` segments filled from the input; the other fields stay query or body. */
-export function fillPath(e: EndpointDef, input: unknown): { path: string; rest: unknown } {
-  if (!e.params) return { path: e.path, rest: input };
-  const values = (input ?? {}) as Record<string, unknown>;
-  const names = new Set<string>();
-  const path = e.path.replace(/:(\w+)/g, (_, name: string) => {
-    names.add(name);
-    return encodeURIComponent(String(values[name]));
-  });
-  return { path, rest: Object.fromEntries(Object.entries(values).filter(([k]) => !names.has(k))) };
-}
-
-/** Every endpoint's path starts with this; the generated description is served under API_DOCS. */
-export const API_ROOT = '/api';
-export const API_DOCS = `${API_ROOT}/docs`;
-/** True for the API's own paths (the console's routes never start with it). */
-export const isApiPath = (url: string) => url === API_ROOT || url.startsWith(`${API_ROOT}/`);

@@ -1,6 +1,6 @@
-import { authApi } from '@lns/contract/api/auth';
 import { matchPath, redirect, replace } from 'react-router';
 import { api } from '../lib/api';
+import { authRoutes } from '../lib/authRoutes';
 import { ApiError, NETWORK_ERROR } from '../lib/http';
 import { allowed, session } from '../lib/session';
 import { ROUTES } from './routes';
@@ -27,7 +27,7 @@ export async function requireSession({ request }: { request: Request }) {
   if (!session.token) return go('/login');
   if (!session.infoLoaded) {
     try {
-      const info = await api.data(authApi.info, undefined, { silent: true, redirect: false });
+      const info = await api.data(authRoutes.info, undefined, { silent: true, redirect: false });
       session.applyInfo(info);
     } catch (e) {
       // A refusal from the server ends the session. A network failure does not: it is also

@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRow } from '../../test/fixtures';
 import { setupI18n, stubFetch } from '../../test/render';
 import { api, refusalOf } from './api';
+import { authRoutes } from './authRoutes';
 import { session } from './session';
 
 const row = appRow({ deviceNums: 2, username: 'alice', createtime: 1_700_000_000_000 });
@@ -39,6 +40,17 @@ describe('typed API client', () => {
     stubFetch({ '/api/application/list': { code: 0, amount: 1, data: [{ ...row, appID: 'three' }] } });
     await expect(api.list(applicationApi.list, {})).rejects.toThrow(
       /GET \/api\/application\/list answered outside its contract: data\.0\.appID/,
+    );
+  });
+
+  it('a call by route (no schemas loaded) sends the same request and is checked against the declaration', async () => {
+    const calls = stubFetch({ '/api/captcha/check': { code: 0, data: { ticket: 't-1' } } });
+    expect(await api.data(authRoutes.checkCaptcha, { id: 'c1', x: 40 })).toEqual({ ticket: 't-1' });
+    expect(calls[0]!.init?.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ id: 'c1', x: 40 });
+    stubFetch({ '/api/user/info': { code: 0, data: { userID: 'seven' } } });
+    await expect(api.data(authRoutes.info, undefined)).rejects.toThrow(
+      /GET \/api\/user\/info answered outside its contract: data\.userID/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { C } from '@lns/contract/codes';
+import { C } from '@lns/contract/code-names';
 import type { Envelope } from '@lns/contract/envelope';
 import { currentLocale, i18n } from './i18n';
 import { codeMessage, refusalText } from './refusal';

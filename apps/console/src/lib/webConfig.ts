@@ -1,14 +1,18 @@
-import { systemApi } from '@lns/contract/api/system';
-import { FILE_MAX_BYTES } from '@lns/contract/files';
+import type { systemApi } from '@lns/contract/api/system';
+import { systemRoutes } from '@lns/contract/api/system-routes';
+import { UPLOAD_MAX_BYTES } from '@lns/contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './api';
+import { api, routesOf } from './api';
+
+/** By route (RouteOf in api.ts): the login page shows the configured logo without loading zod. */
+const system = routesOf<typeof systemApi>(systemRoutes);
 
 /** The web configuration, once per page load; sets the favicon from customIcon. */
 export function useWebConfig() {
   const q = useQuery({
     queryKey: ['webConfig'],
-    queryFn: () => api.data(systemApi.webConfig, undefined, { silent: true }),
+    queryFn: () => api.data(system.webConfig, undefined, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const icon = q.data?.customIcon;
@@ -28,5 +32,5 @@ export function useMqttAvailability() {
 /** The largest file the file store takes (the server's UPLOAD_MAX_MB); its 1 MB default until the configuration has loaded. */
 export function useUploadMaxBytes(): number {
   const mb = useWebConfig().data?.uploadMaxMb;
-  return mb ? mb * 1024 * 1024 : FILE_MAX_BYTES;
+  return mb ? mb * 1024 * 1024 : UPLOAD_MAX_BYTES;
 }

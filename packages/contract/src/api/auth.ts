@@ -10,22 +10,21 @@ import {
 } from '../auth';
 import { endpoint, okEnvelope } from '../endpoint';
 import { envelopeOf } from '../envelope';
+import { authRoutes } from './auth-routes';
 
 const tags = ['session'] as const;
 
 /** Signing in and out, and who is signed in. */
 export const authApi = {
   captcha: endpoint({
-    method: 'GET',
-    path: '/api/captcha',
+    ...authRoutes.captcha,
     access: 'public',
     tags,
     summary: 'A new slide-puzzle challenge',
     response: envelopeOf(captchaChallenge),
   }),
   checkCaptcha: endpoint({
-    method: 'POST',
-    path: '/api/captcha/check',
+    ...authRoutes.checkCaptcha,
     access: 'public',
     tags,
     summary: "Check the slider's x; a pass returns a single-use login ticket (2 minutes)",
@@ -35,8 +34,7 @@ export const authApi = {
   }),
   /** Answers the session fields beside `code`, not in `data`; the audit log records its failures. */
   login: endpoint({
-    method: 'POST',
-    path: '/api/login',
+    ...authRoutes.login,
     access: 'public',
     tags,
     summary: 'Sign in with name, password and the captcha ticket as digest',
@@ -44,24 +42,21 @@ export const authApi = {
     response: loginResult,
   }),
   logout: endpoint({
-    method: 'POST',
-    path: '/api/logout',
+    ...authRoutes.logout,
     access: 'user',
     tags,
     summary: 'Revoke the current session token',
     response: okEnvelope,
   }),
   info: endpoint({
-    method: 'GET',
-    path: '/api/user/info',
+    ...authRoutes.info,
     access: 'user',
     tags,
     summary: 'The signed-in user, its access list and license state',
     response: envelopeOf(userInfo),
   }),
   loginOptions: endpoint({
-    method: 'GET',
-    path: '/api/login/options',
+    ...authRoutes.loginOptions,
     access: 'public',
     tags,
     summary: 'Whether the login page must show the captcha',

@@ -1,21 +1,20 @@
 import { endpoint } from '../endpoint';
 import { envelopeOf } from '../envelope';
 import { versionInfo, webConfig } from '../system';
+import { systemRoutes } from './system-routes';
 
 const tags = ['system'] as const;
 
 export const systemApi = {
   version: endpoint({
-    method: 'GET',
-    path: '/api/version',
+    ...systemRoutes.version,
     access: 'public',
     tags,
     summary: 'Back-end version',
     response: envelopeOf(versionInfo),
   }),
   webConfig: endpoint({
-    method: 'GET',
-    path: '/api/webConfig',
+    ...systemRoutes.webConfig,
     access: 'public',
     tags,
     summary: 'Branding and map settings for the console',
