@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation, useRouteError } from 'react-router';
-import { Toaster } from '../components/Toaster';
+import { ToastHost } from '../components/ToastHost';
 import { BuiltPages } from '../lib/builtPages';
 import { ChunkTimeoutError } from '../lib/lazyWithTimeout';
 import { pathHasPage } from './routes';
@@ -26,7 +26,7 @@ export function RootShell() {
           <Outlet />
         </Suspense>
       </BuiltPages.Provider>
-      <Toaster />
+      <ToastHost />
     </>
   );
 }

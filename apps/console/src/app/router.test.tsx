@@ -63,4 +63,16 @@ describe('the console route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
     expect(routerSaid()).toEqual([]);
   });
+
+  it('sends a redirect-only route to its target (the menus load on the way)', { timeout: 30_000 }, async () => {
+    session.signIn({ token: 't', name: 'ops', userID: 2, admin: 0 });
+    stubFetch({
+      '/api/user/info': {
+        code: 0,
+        data: { name: 'ops', userID: 2, admin: 0, access: ['user'], license: { valid: true } },
+      },
+    });
+    const router = start('/application');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/list'), { timeout: 15_000 });
+  });
 });

@@ -1,17 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject, replace } from 'react-router';
 import { setNavigator } from '../lib/http';
-import { lazyPage as page } from '../lib/lazyWithTimeout';
+import { lazyPage as page, withTimeout } from '../lib/lazyWithTimeout';
 import { loginLoader, markRouterStarted, requireSession, unknownLoader } from './guard';
-import { redirectTarget } from './layout/useMenus';
 import { RootShell, RouteError, StartProgress } from './RootShell';
 import { ROUTES, type RouteDef } from './routes';
 
 // Redirect-only routes replace the history entry so "back" does not bounce forward again.
 function child(r: RouteDef): RouteObject {
   const rel = r.path.slice(1);
-  if (r.redirect) {
-    const to = redirectTarget(r.redirect);
-    return { path: rel, handle: { route: r }, loader: () => replace(to) };
+  const { redirect } = r;
+  if (redirect) {
+    // The menus (and their icons) decide the target; they load with the layout, not the entry.
+    const loader = async () => replace((await withTimeout(() => import('./layout/useMenus'))).redirectTarget(redirect));
+    return { path: rel, handle: { route: r }, loader };
   }
   return { path: rel, handle: { route: r }, lazy: page(r.page ?? (() => import('./NotBuilt'))) };
 }

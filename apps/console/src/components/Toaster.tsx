@@ -4,8 +4,8 @@ import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
 import { type Toast, toast } from '../lib/toast';
 
-/** Shows the toast service's current message (mounted once by the app). */
-export function Toaster() {
+/** Shows the toast service's current message (ToastHost mounts it once there is one). */
+export default function Toaster() {
   const [t, setT] = useState<Toast | null>(toast.current);
   useEffect(() => toast.subscribe(setT), []);
   return (

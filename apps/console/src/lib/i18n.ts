@@ -12,6 +12,8 @@ import { initReactI18next } from 'react-i18next';
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 export const LANGUAGES: readonly Locale[] = ['zh-CN', 'en-US'];
+/** Each language in its own words (the language menu). */
+export const LANGUAGE_NAMES: Record<string, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 const LANG_KEY = 'lns.lang';
 
 /** Remembered choice, else the browser: zh* → Chinese, anything else → English. */

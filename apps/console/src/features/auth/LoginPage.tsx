@@ -2,9 +2,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +13,7 @@ import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { fetchLoginOptions, login } from './api';
 import { CaptchaSlider } from './CaptchaSlider';
+import { LoginField } from './LoginField';
 
 /** Sign in: name, password and (when the server has it on) the slide-puzzle captcha. */
 export default function LoginPage() {
@@ -88,49 +87,31 @@ export default function LoginPage() {
               {t('subtitle')}
             </Typography>
           </Box>
-          <TextField
+          <LoginField
             label={t('name')}
             value={name}
             autoComplete="username"
             autoFocus
-            onChange={(e) => {
-              setName(e.target.value);
+            onChange={(v) => {
+              setName(v);
               setTouched((s) => ({ ...s, name: true }));
             }}
-            error={Boolean(nameError)}
-            helperText={nameError || ' '}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <PersonIcon />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'login-name' },
-            }}
+            error={nameError}
+            icon={<PersonIcon />}
+            testId="login-name"
           />
-          <TextField
+          <LoginField
             label={t('password')}
             type="password"
             value={password}
             autoComplete="current-password"
-            onChange={(e) => {
-              setPassword(e.target.value);
+            onChange={(v) => {
+              setPassword(v);
               setTouched((s) => ({ ...s, password: true }));
             }}
-            error={Boolean(passwordError)}
-            helperText={passwordError || ' '}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <LockIcon />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'login-password' },
-            }}
+            error={passwordError}
+            icon={<LockIcon />}
+            testId="login-password"
           />
           {captcha && <CaptchaSlider onTicket={onTicket} resetKey={resetKey} />}
           <Button
