@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -53,6 +52,7 @@ import { loggerOptions } from './log/options';
 import { DataPlane } from './ns/dataplane';
 import { FuotaRunner } from './ns/fuota/runner';
 import { followSettingsChanges } from './ns/settings';
+import { randomHex } from './random-hex';
 import { SearchRegistry } from './search/registry';
 import { SHEET_THREADS, SpreadsheetReader } from './spreadsheets/reader';
 import { UsageMeter } from './usage/meter';
@@ -78,7 +78,7 @@ export async function buildApp(
     // http/request-log.ts instead: one debug line each, a summary at info.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: () => randomHex(6),
     bodyLimit: BODY_LIMITS.json,
     // Only listed proxies may set the client address (X-Forwarded-For): the sign-in throttle counts by it.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,

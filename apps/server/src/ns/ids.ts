@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random-hex';
 
 /** Message id: 16 hex digits, random (unique enough per device and time, never reused in practice). */
-export const newMsgId = (): string => randomBytes(8).toString('hex');
+export const newMsgId = (): string => randomHex(8);
