@@ -241,5 +241,6 @@ await measure('search application by name prefix', () =>
 
 await app.close();
 await database.close();
-if (base) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+// KEEP_DB: keep the PostgreSQL database afterwards (to EXPLAIN the statements on its data).
+if (base && !process.env.KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 fs.rmSync(dataDir, { recursive: true, force: true });

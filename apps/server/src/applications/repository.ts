@@ -4,7 +4,7 @@ import { newSecret } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
 import { users } from '../db/schema/core';
-import { applications, devices } from '../db/schema/devices';
+import { applications, deviceCounts } from '../db/schema/devices';
 
 export type AppRecord = typeof applications.$inferSelect;
 export type AppInput = Pick<
@@ -12,7 +12,8 @@ export type AppInput = Pick<
   'name' | 'productType' | 'protocol' | 'pushUrls' | 'headers' | 'enableMqtt' | 'decoder'
 >;
 
-const deviceNums = sql<number>`(SELECT count(*) FROM ${devices} WHERE ${devices.appId} = ${applications.id})::int`;
+// From the counters (migration 0024), not a count(*) over the application's devices per row.
+const deviceNums = sql<number>`(SELECT coalesce(sum(${deviceCounts.n}), 0) FROM ${deviceCounts} WHERE ${deviceCounts.appId} = ${applications.id})::int`;
 const ORDER = {
   appID: applications.id,
   appName: applications.name,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { applicationApi } from '@lns/contract/api/applications';
 import { deviceApi } from '@lns/contract/api/devices';
 import { eq } from 'drizzle-orm';
@@ -34,11 +35,21 @@ describe('device list in last-seen order after real uplinks', () => {
       expect((await t.call(token, 'POST', deviceApi.create.path, { appID, ...d })).body.code).toBe(0);
     gw = await connectGateway(t, token, started.port, 'a840410000000071');
     // Heard one after another, so each has its own last-seen time: 3, then 1, then 4 (2 and 5 never).
+    // Each uplink is awaited until stored: under load, a fixed wait let two share a batch and a time.
     for (const i of [2, 0, 3]) {
       gw.push([rxpkOf(abpSession(devs[i]!)({ fCnt: 1 }), { rssi: -80, lsnr: 5 })]);
+      await seen(i);
       await settle(dp, 5);
     }
   });
+  const seen = async (i: number) => {
+    for (let k = 0; k < 1000; k++) {
+      const d = (await t.call(token, 'GET', deviceApi.status.path, { devEUI: eui(i) })).body.data;
+      if (d?.lastSeen) return;
+      await sleep(10);
+    }
+    throw new Error(`uplink of ${eui(i)} not stored within 10 s`);
+  };
   afterAll(async () => {
     gw?.close();
     await t.close();

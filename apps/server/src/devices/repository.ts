@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
 import { recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
-import { applications, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
+import { applications, deviceCounts, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
 import { pageByLastSeen } from './last-seen';
 import { toRow } from './row';
 
@@ -215,7 +215,7 @@ export class DeviceRepository {
     const by = p.orderBy ?? 'createtime';
     const names = p.limit ? NAMES : {};
     if (p.appID !== undefined && p.tagsId?.length && !extra && (by === 'createtime' || by === 'devName')) {
-      return this.listByTag({ ...p, appID: p.appID, tagsId: p.tagsId, by });
+      return this.listByTag(user, { ...p, appID: p.appID, tagsId: p.tagsId, by });
     }
     const where = and(
       ownedBy(user, devices.ownerId),
@@ -225,13 +225,13 @@ export class DeviceRepository {
       extra,
     );
     if (by === 'lastSeen' && p.appID !== undefined && p.limit && !extra) {
-      const amount = await this.count(where);
+      const amount = await this.total(user, p);
       const rows = await pageByLastSeen(this.db, where, { ...p, appID: p.appID, limit: p.limit, matching: amount });
       return { rows, amount };
     }
     const col = ORDER[by];
     const order = [p.orderType === 'asc' ? asc(col) : sql`${col} DESC NULLS LAST`, asc(devices.devEui)];
-    const count = () => this.count(where);
+    const count = () => (extra ? this.count(where) : this.total(user, p));
     if (p.regions?.length || p.tagsId?.length || extra) {
       const q = this.db
         .select({ ...getTableColumns(devices), ...names, total: sql<number>`count(*) OVER ()`.as('__total') })
@@ -259,6 +259,44 @@ export class DeviceRepository {
     return rowsOf(await this.db.execute(sql`${q}`));
   }
 
+  /**
+   * How many devices the user may see match the list's application, region and tag filters,
+   * without reading them: tags from the tag links' index, the rest from device_counts (migration
+   * 0024). Both join the application's owner, so a total above 0 proves it visible.
+   */
+  private async total(user: AuthUser, p: ListArgs): Promise<number> {
+    if (p.tagsId?.length) {
+      const l = deviceTagLinks;
+      const several = new Set(p.tagsId).size > 1;
+      const [r] = await this.db
+        .select({ n: several ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
+        .from(l)
+        .innerJoin(applications, eq(applications.id, l.appId))
+        .where(
+          and(
+            several ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
+            p.appID !== undefined ? eq(l.appId, p.appID) : undefined,
+            p.regions?.length ? inArray(l.region, p.regions) : undefined,
+            ownedBy(user, applications.ownerId),
+          ),
+        );
+      return Number(r?.n ?? 0);
+    }
+    const c = deviceCounts;
+    const [r] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${c.n}), 0)` })
+      .from(c)
+      .innerJoin(applications, eq(applications.id, c.appId))
+      .where(
+        and(
+          p.appID !== undefined ? eq(c.appId, p.appID) : undefined,
+          p.regions?.length ? inArray(c.region, p.regions) : undefined,
+          ownedBy(user, applications.ownerId),
+        ),
+      );
+    return Number(r?.n ?? 0);
+  }
+
   private async count(where: SQL | undefined): Promise<number> {
     const [r] = await this.db.select({ n: countAll() }).from(devices).where(where);
     return Number(r?.n ?? 0);
@@ -267,9 +305,13 @@ export class DeviceRepository {
   /**
    * Tag-filtered page of one application in creation or name order, read from the narrow
    * device_tag_links indexes: the page, the (index-only) count and the page's device rows in one
-   * statement. The caller has checked the application is visible, so its devices are.
+   * statement. The links carry no owner: the application's visibility is a condition of the same
+   * statement (read once), so the caller need not check it first.
    */
-  private async listByTag(p: ListArgs & { appID: number; tagsId: number[]; by: 'createtime' | 'devName' }) {
+  private async listByTag(
+    user: AuthUser,
+    p: ListArgs & { appID: number; tagsId: number[]; by: 'createtime' | 'devName' },
+  ) {
     const l = deviceTagLinks;
     // One tag: the index (tag, app, region, created_at DESC | name, dev_eui) serves the page in
     // order and stops early (PostgreSQL before 17 reads `= ANY(…)` out of index order, then sorts).
@@ -279,6 +321,10 @@ export class DeviceRepository {
       several ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
       eq(l.appId, p.appID),
       p.regions?.length ? inArray(l.region, p.regions) : undefined,
+      sql`EXISTS (${this.db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(and(eq(applications.id, p.appID), ownedBy(user, applications.ownerId)))})`,
     );
     const key = p.by === 'devName' ? l.name : l.createdAt;
     const order = [p.orderType === 'asc' ? asc(key) : desc(key), asc(l.devEui)];

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -117,6 +118,17 @@ const deviceTagLinkColumns = {
 export const deviceTagLinks = pgTable('device_tag_links', deviceTagLinkColumns, (t) => [
   uniqueIndex('device_tag_links_uq').on(t.tagId, t.appId, t.region, t.createdAt.desc(), t.devEui),
 ]);
+
+/** Migration 0024: devices per application and region, kept by triggers (the lists' totals). */
+export const deviceCounts = pgTable(
+  'device_counts',
+  {
+    appId: integer('app_id').notNull(),
+    region: varchar('region', { length: 20 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.region] })],
+);
 
 /** Migration 0023: the last-seen order, apart from devices so uplinks keep their HOT updates. */
 export const deviceLastSeen = pgTable(

@@ -276,6 +276,18 @@ describe('devices API', () => {
     expect((await status(bob, eui)).body.code).toBe(4001);
     expect((await create(bob, { appID: aliceApp, ...otaaDevice(400) })).body.code).toBe(3001);
     expect((await t.call(bob, 'GET', '/api/device/list', { appID: String(aliceApp) })).body.code).toBe(3001);
+    // The tag-filtered list reads tag links, which carry no owner: still nothing of Alice's.
+    const aliceTag = (await t.call(alice, 'POST', '/api/device/tags/create', { tags: ['own'], groupName: 'g' })).body
+      .data.tags[0].tagId;
+    expect(
+      (await t.call(alice, 'POST', '/api/device/update', { ...otaaDevice(1), tagsId: [aliceTag] })).body.code,
+    ).toBe(0);
+    for (const orderBy of ['createtime', 'devName']) {
+      const query = { appID: String(aliceApp), tagsId: String(aliceTag), orderBy };
+      expect((await t.call(alice, 'GET', '/api/device/list', query)).body.amount).toBe(1);
+      expect((await t.call(bob, 'GET', '/api/device/list', query)).body).toMatchObject({ code: 3001 });
+    }
+    await t.call(alice, 'POST', '/api/device/update', { ...otaaDevice(1), tagsId: [] });
     expect((await t.call(bob, 'POST', '/api/device/update', { ...otaaDevice(1) })).body.code).toBe(4001);
     expect(
       (await t.call(bob, 'POST', '/api/device/reset-fcnt', { devEUI: eui, fCntUp: 0, fCntDown: 0 })).body.code,

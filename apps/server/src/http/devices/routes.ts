@@ -42,7 +42,8 @@ export const deviceRoutes: RouteModule = (app, s) => {
 
   route(app, api.list, async (req) => {
     const q = req.query;
-    if (q.appID !== undefined) await visibleApp(q.appID, req.user);
+    // The list shows only what the user may see, so a non-empty page proves the application
+    // visible; only an empty one needs the check (a missing application is an error, not []).
     const { rows, amount } = await repo.list(req.user, {
       ...pageWindow(q),
       orderBy: q.orderBy,
@@ -51,6 +52,7 @@ export const deviceRoutes: RouteModule = (app, s) => {
       regions: q.regions,
       tagsId: q.tagsId,
     });
+    if (q.appID !== undefined && amount === 0) await visibleApp(q.appID, req.user);
     return list(await repo.decorate(rows), amount);
   });
 
