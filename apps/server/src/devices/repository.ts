@@ -67,6 +67,7 @@ const ORDER = {
   snr: devices.snr,
 } as const;
 export type DeviceOrder = keyof typeof ORDER;
+const NULLABLE = new Set<DeviceOrder>(['lastSeen', 'devAddr', 'rssi', 'snr']);
 
 export interface ListArgs {
   limit?: number;
@@ -230,11 +231,17 @@ export class DeviceRepository {
       return { rows, amount };
     }
     const col = ORDER[by];
-    const order = [p.orderType === 'asc' ? asc(col) : sql`${col} DESC NULLS LAST`, asc(devices.devEui)];
+    // NULLS LAST only where there can be nulls: on a NOT NULL column it would no longer match the
+    // indexes' order (migration 0025), and PostgreSQL would sort every device instead.
+    const down = NULLABLE.has(by) ? sql`${col} DESC NULLS LAST` : desc(col);
+    const order = [p.orderType === 'asc' ? asc(col) : down, asc(devices.devEui)];
     const count = () => (extra ? this.count(where) : this.total(user, p));
     if (p.regions?.length || p.tagsId?.length || extra) {
+      // The total: from the counters when they hold it (read once, as an InitPlan); a search
+      // (extra) counts its matches with the page, which then reads them all.
+      const total = extra ? sql<number>`count(*) OVER ()` : sql<number>`(${this.totalQuery(user, p)})`;
       const q = this.db
-        .select({ ...getTableColumns(devices), ...names, total: sql<number>`count(*) OVER ()`.as('__total') })
+        .select({ ...getTableColumns(devices), ...names, total: total.as('__total') })
         .from(devices)
         .where(where)
         .orderBy(...order)
@@ -265,10 +272,16 @@ export class DeviceRepository {
    * 0024). Both join the application's owner, so a total above 0 proves it visible.
    */
   private async total(user: AuthUser, p: ListArgs): Promise<number> {
+    const [r] = await this.totalQuery(user, p);
+    return Number(r?.n ?? 0);
+  }
+
+  private totalQuery(user: AuthUser, p: ListArgs) {
+    const owned = ownedBy(user, applications.ownerId);
     if (p.tagsId?.length) {
       const l = deviceTagLinks;
       const several = new Set(p.tagsId).size > 1;
-      const [r] = await this.db
+      return this.db
         .select({ n: several ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
         .from(l)
         .innerJoin(applications, eq(applications.id, l.appId))
@@ -277,13 +290,12 @@ export class DeviceRepository {
             several ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
             p.appID !== undefined ? eq(l.appId, p.appID) : undefined,
             p.regions?.length ? inArray(l.region, p.regions) : undefined,
-            ownedBy(user, applications.ownerId),
+            owned,
           ),
         );
-      return Number(r?.n ?? 0);
     }
     const c = deviceCounts;
-    const [r] = await this.db
+    return this.db
       .select({ n: sql<number>`coalesce(sum(${c.n}), 0)` })
       .from(c)
       .innerJoin(applications, eq(applications.id, c.appId))
@@ -291,10 +303,9 @@ export class DeviceRepository {
         and(
           p.appID !== undefined ? eq(c.appId, p.appID) : undefined,
           p.regions?.length ? inArray(c.region, p.regions) : undefined,
-          ownedBy(user, applications.ownerId),
+          owned,
         ),
       );
-    return Number(r?.n ?? 0);
   }
 
   private async count(where: SQL | undefined): Promise<number> {

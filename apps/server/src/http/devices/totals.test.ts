@@ -43,6 +43,8 @@ describe('device totals', () => {
     expect(await deviceNums(a)).toBe(5);
     // A page past the end still carries the total.
     expect(await inA({ pageNo: '9', pageSize: '2' })).toBe(5);
+    expect(await inA({ regions: 'us915', pageNo: '9', pageSize: '2' })).toBe(2);
+    expect(await inA({ regions: 'us915', orderBy: 'fCntUp', orderType: 'desc' })).toBe(2);
 
     // A refused import (one bad row) changes nothing.
     const bad = [otaaDevice(7006), otaaDevice(7007, { region: 'xx999' })];
