@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applicationApi } from '@lns/contract/api/applications';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,10 +43,10 @@ describe('device list in last-seen order after real uplinks', () => {
       await settle(dp, 5);
     }
   });
-  const seen = async (i: number) => {
+  const seen = async (i: number, after = 0) => {
     for (let k = 0; k < 1000; k++) {
       const d = (await t.call(token, 'GET', deviceApi.status.path, { devEUI: eui(i) })).body.data;
-      if (d?.lastSeen) return;
+      if (d?.lastSeen > after) return;
       await sleep(10);
     }
     throw new Error(`uplink of ${eui(i)} not stored within 10 s`);
@@ -102,9 +103,23 @@ describe('device list in last-seen order after real uplinks', () => {
     }
   });
 
+  it('orders a tag-filtered list the same way (read from the tag links)', async () => {
+    const tag = (await t.call(token, 'POST', deviceTagApi.create.path, { tags: ['seen-tag'], groupName: 'g' })).body
+      .data.tags[0].tagId;
+    const tagged = [0, 1, 3].map(eui);
+    const set = await t.call(token, 'POST', deviceApi.updateMany.path, { devEUIs: tagged, appID, tagsId: [tag] });
+    expect(set.body.code).toBe(0);
+    expect(await list({ orderType: 'desc', tagsId: String(tag) })).toEqual({ euis: [3, 0, 1].map(eui), amount: 3 });
+    expect(await list({ orderType: 'asc', tagsId: String(tag) })).toEqual({ euis: [0, 3, 1].map(eui), amount: 3 });
+    const page2 = await list({ orderType: 'desc', tagsId: String(tag), pageSize: '2', pageNo: '2' });
+    expect(page2).toEqual({ euis: [eui(1)], amount: 3 });
+    await t.call(token, 'POST', deviceApi.updateMany.path, { devEUIs: tagged, appID, tagsId: [] });
+  });
+
   it('follows a later uplink, a move and a delete', async () => {
+    const before = (await t.call(token, 'GET', deviceApi.status.path, { devEUI: eui(2) })).body.data.lastSeen;
     gw.push([rxpkOf(abpSession(devs[2]!)({ fCnt: 2 }), { rssi: -80, lsnr: 5 })]);
-    await settle(dp, 5);
+    await seen(2, before);
     expect((await list({ orderType: 'desc' })).euis).toEqual([2, 3, 0, 1, 4].map(eui));
 
     await t.call(token, 'POST', deviceApi.move.path, { appId: otherApp, devEUIs: [eui(3)] });

@@ -17,7 +17,15 @@ import type { Db } from '../db/client';
 import { ownedBy } from '../db/ownership';
 import { recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
-import { applications, deviceCounts, deviceSignal, devices, deviceTagLinks, deviceTags } from '../db/schema/devices';
+import {
+  applications,
+  deviceCounts,
+  deviceLastSeen,
+  deviceSignal,
+  devices,
+  deviceTagLinks,
+  deviceTags,
+} from '../db/schema/devices';
 import { pageByLastSeen } from './last-seen';
 import { toRow } from './row';
 
@@ -68,6 +76,36 @@ const ORDER = {
 } as const;
 export type DeviceOrder = keyof typeof ORDER;
 const NULLABLE = new Set<DeviceOrder>(['lastSeen', 'devAddr', 'rssi', 'snr']);
+/** Below this many tag matches the list fetches them by DevEUI (see list). */
+const FETCH_TAGGED_BELOW = 10_000;
+
+/**
+ * The orders a tag-filtered page reads from the tag links alone (their indexes serve creation and
+ * name order; region and DevEUI sort the links, not the devices), or with device_last_seen.
+ */
+const LINK_KEYS = {
+  createtime: deviceTagLinks.createdAt,
+  devName: deviceTagLinks.name,
+  region: deviceTagLinks.region,
+  devEUI: deviceTagLinks.devEui,
+  lastSeen: deviceLastSeen.lastSeen,
+} as const;
+type LinkOrder = keyof typeof LINK_KEYS;
+
+const manyTags = (tagsId: number[]) => new Set(tagsId).size > 1;
+/**
+ * The tag links of the list's tags (any of them), application and regions. One tag reads
+ * `tag_id = $1`: the links' indexes then serve a page in order and stop early (PostgreSQL before 17
+ * reads `= ANY(…)` out of index order, then sorts).
+ */
+const linksOf = (p: ListArgs & { tagsId: number[] }) => {
+  const l = deviceTagLinks;
+  return and(
+    manyTags(p.tagsId) ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
+    p.appID !== undefined ? eq(l.appId, p.appID) : undefined,
+    p.regions?.length ? inArray(l.region, p.regions) : undefined,
+  );
+};
 
 export interface ListArgs {
   limit?: number;
@@ -215,18 +253,33 @@ export class DeviceRepository {
   async list(user: AuthUser, p: ListArgs, extra?: SQL) {
     const by = p.orderBy ?? 'createtime';
     const names = p.limit ? NAMES : {};
-    if (p.appID !== undefined && p.tagsId?.length && !extra && (by === 'createtime' || by === 'devName')) {
-      return this.listByTag(user, { ...p, appID: p.appID, tagsId: p.tagsId, by });
+    const byLinks = p.appID !== undefined && p.tagsId?.length && !extra && by in LINK_KEYS;
+    if (byLinks && by !== 'lastSeen') {
+      return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
     }
+    // A tag filter's total comes first: a few thousand matches are read by DevEUI from the tag
+    // links (the order's index walk can pass most devices before it finds them, when tags go with
+    // regions or names); more are found walking that index, which then stops at the page.
+    const tagged = p.tagsId?.length && !extra ? await this.total(user, p) : undefined;
+    if (tagged === 0) return { rows: [], amount: 0 };
+    // Last seen: a few matches join device_last_seen from the links; many walk its index below.
+    if (byLinks && tagged! < FETCH_TAGGED_BELOW) {
+      return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: 'lastSeen' });
+    }
+    const tagCond = !p.tagsId?.length
+      ? undefined
+      : tagged !== undefined && tagged < FETCH_TAGGED_BELOW
+        ? this.taggedEuis(p, p.tagsId)
+        : hasAnyTag(p.tagsId);
     const where = and(
       ownedBy(user, devices.ownerId),
       p.appID !== undefined ? eq(devices.appId, p.appID) : undefined,
       p.regions?.length ? inArray(devices.region, p.regions) : undefined,
-      p.tagsId?.length ? hasAnyTag(p.tagsId) : undefined,
+      tagCond,
       extra,
     );
     if (by === 'lastSeen' && p.appID !== undefined && p.limit && !extra) {
-      const amount = await this.total(user, p);
+      const amount = tagged ?? (await this.total(user, p));
       const rows = await pageByLastSeen(this.db, where, { ...p, appID: p.appID, limit: p.limit, matching: amount });
       return { rows, amount };
     }
@@ -239,7 +292,11 @@ export class DeviceRepository {
     if (p.regions?.length || p.tagsId?.length || extra) {
       // The total: from the counters when they hold it (read once, as an InitPlan); a search
       // (extra) counts its matches with the page, which then reads them all.
-      const total = extra ? sql<number>`count(*) OVER ()` : sql<number>`(${this.totalQuery(user, p)})`;
+      const total = extra
+        ? sql<number>`count(*) OVER ()`
+        : tagged !== undefined
+          ? sql<number>`${tagged}::int`
+          : sql<number>`(${this.totalQuery(user, p)})`;
       const q = this.db
         .select({ ...getTableColumns(devices), ...names, total: total.as('__total') })
         .from(devices)
@@ -280,19 +337,11 @@ export class DeviceRepository {
     const owned = ownedBy(user, applications.ownerId);
     if (p.tagsId?.length) {
       const l = deviceTagLinks;
-      const several = new Set(p.tagsId).size > 1;
       return this.db
-        .select({ n: several ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
+        .select({ n: manyTags(p.tagsId) ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
         .from(l)
         .innerJoin(applications, eq(applications.id, l.appId))
-        .where(
-          and(
-            several ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
-            p.appID !== undefined ? eq(l.appId, p.appID) : undefined,
-            p.regions?.length ? inArray(l.region, p.regions) : undefined,
-            owned,
-          ),
-        );
+        .where(and(linksOf({ ...p, tagsId: p.tagsId }), owned));
     }
     const c = deviceCounts;
     return this.db
@@ -308,6 +357,16 @@ export class DeviceRepository {
       );
   }
 
+  /** `dev_eui = ANY(…)` of the devices carrying one of the tags, from the tag links' index. */
+  private taggedEuis(p: ListArgs, tagsId: number[]): SQL {
+    const l = deviceTagLinks;
+    const euis = this.db
+      .select({ devEui: l.devEui })
+      .from(l)
+      .where(linksOf({ ...p, tagsId }));
+    return sql`${devices.devEui} = ANY(ARRAY(${euis}))`;
+  }
+
   private async count(where: SQL | undefined): Promise<number> {
     const [r] = await this.db.select({ n: countAll() }).from(devices).where(where);
     return Number(r?.n ?? 0);
@@ -319,29 +378,26 @@ export class DeviceRepository {
    * statement. The links carry no owner: the application's visibility is a condition of the same
    * statement (read once), so the caller need not check it first.
    */
-  private async listByTag(
-    user: AuthUser,
-    p: ListArgs & { appID: number; tagsId: number[]; by: 'createtime' | 'devName' },
-  ) {
+  private async listByTag(user: AuthUser, p: ListArgs & { appID: number; tagsId: number[]; by: LinkOrder }) {
     const l = deviceTagLinks;
-    // One tag: the index (tag, app, region, created_at DESC | name, dev_eui) serves the page in
-    // order and stops early (PostgreSQL before 17 reads `= ANY(…)` out of index order, then sorts).
+    const s = deviceLastSeen;
     // Several tags: a device carrying more than one of them counts once.
-    const several = new Set(p.tagsId).size > 1;
+    const several = manyTags(p.tagsId);
     const where = and(
-      several ? sql`${l.tagId} = ANY(${intArray(p.tagsId)})` : eq(l.tagId, p.tagsId[0]!),
-      eq(l.appId, p.appID),
-      p.regions?.length ? inArray(l.region, p.regions) : undefined,
+      linksOf(p),
       sql`EXISTS (${this.db
         .select({ one: sql`1` })
         .from(applications)
         .where(and(eq(applications.id, p.appID), ownedBy(user, applications.ownerId)))})`,
     );
-    const key = p.by === 'devName' ? l.name : l.createdAt;
-    const order = [p.orderType === 'asc' ? asc(key) : desc(key), asc(l.devEui)];
-    const q = this.db
+    const key = LINK_KEYS[p.by];
+    const down = p.by === 'lastSeen' ? sql`${key} DESC NULLS LAST` : desc(key);
+    const order = [p.orderType === 'asc' ? asc(key) : down, asc(l.devEui)];
+    const links = this.db
       .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
+      .$dynamic();
+    const q = (p.by === 'lastSeen' ? links.leftJoin(s, eq(s.devEui, l.devEui)) : links)
       .where(where)
       .groupBy(...(several ? [l.devEui, key] : []))
       .orderBy(...order)

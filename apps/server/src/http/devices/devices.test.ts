@@ -233,6 +233,14 @@ describe('devices API', () => {
     expect(us.data.map((d: any) => d.devName)).toEqual(['dev-000303', 'dev-000302', 'dev-000301']);
     const tagged = await q({ tagsId: String(roof), orderBy: 'devName', orderType: 'asc' });
     expect(tagged.data.map((d: any) => d.devName)).toEqual(['dev-000300', 'dev-000302']);
+    // Other orders fetch a tag's few matches by DevEUI from the tag links.
+    const byEui = await q({ tagsId: String(roof), orderBy: 'devEUI', orderType: 'desc' });
+    expect(byEui).toMatchObject({ amount: 2 });
+    expect(byEui.data.map((d: any) => d.devName)).toEqual(['dev-000302', 'dev-000300']);
+    const byRegion = await q({ tagsId: `${roof},${cellar}`, orderBy: 'region', orderType: 'asc', pageSize: '2' });
+    expect(byRegion).toMatchObject({ amount: 3 });
+    expect(byRegion.data.map((d: any) => d.devName)).toEqual(['dev-000300', 'dev-000301']);
+    expect(await q({ tagsId: '999999', orderBy: 'fCntUp' })).toMatchObject({ code: 0, amount: 0, data: [] });
     // Sorted by name, the tag index follows a rename.
     const rename = (devName: string) => t.call(token, 'POST', '/api/device/update', { ...devices[0], devName });
     expect((await rename('zz-renamed')).body.code).toBe(0);
