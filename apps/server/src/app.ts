@@ -38,6 +38,7 @@ import { ShellSessions } from './gateways/agent/shell';
 import { SubnetSwitchRunner } from './gateways/subnet-switch/runner';
 import { UpgradeRunner } from './gateways/upgrades/runner';
 import { installBodyLimits } from './http/body-limits';
+import { installClosingRefusal } from './http/closing';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { installRequestLog } from './http/request-log';
@@ -82,7 +83,9 @@ export async function buildApp(
     bodyLimit: BODY_LIMITS.json,
     // Only listed proxies may set the client address (X-Forwarded-For): the sign-in throttle counts by it.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    return503OnClosing: false, // http/closing.ts answers with the envelope instead
   }).withTypeProvider<ZodTypeProvider>();
+  installClosingRefusal(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
