@@ -182,6 +182,7 @@ async function main() {
   process.on('SIGTERM', stop);
   for (let i = 1; i <= count; i++) {
     const env = {
+      MALLOC_ARENA_MAX: '2', // as `npm start` (README, configuration)
       ...process.env,
       ...shared,
       PORT: String(ports.instanceHttp + i),

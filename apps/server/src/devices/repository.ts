@@ -373,8 +373,8 @@ export class DeviceRepository {
   }
 
   /**
-   * Tag-filtered page of one application in creation or name order, read from the narrow
-   * device_tag_links indexes: the page, the (index-only) count and the page's device rows in one
+   * Tag-filtered page of one application in an order the links hold (LINK_KEYS), read from the
+   * narrow device_tag_links: the page, the (index-only) count and the page's device rows in one
    * statement. The links carry no owner: the application's visibility is a condition of the same
    * statement (read once), so the caller need not check it first.
    */
