@@ -1,3 +1,4 @@
+import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpDevice, otaaDevice } from '../../../test/devices-fixtures';
@@ -285,17 +286,17 @@ describe('devices API', () => {
     expect((await create(bob, { appID: aliceApp, ...otaaDevice(400) })).body.code).toBe(3001);
     expect((await t.call(bob, 'GET', '/api/device/list', { appID: String(aliceApp) })).body.code).toBe(3001);
     // The tag-filtered list reads tag links, which carry no owner: still nothing of Alice's.
-    const aliceTag = (await t.call(alice, 'POST', '/api/device/tags/create', { tags: ['own'], groupName: 'g' })).body
+    const aliceTag = (await t.call(alice, 'POST', deviceTagApi.create.path, { tags: ['own'], groupName: 'g' })).body
       .data.tags[0].tagId;
     expect(
-      (await t.call(alice, 'POST', '/api/device/update', { ...otaaDevice(1), tagsId: [aliceTag] })).body.code,
+      (await t.call(alice, 'POST', deviceApi.update.path, { ...otaaDevice(1), tagsId: [aliceTag] })).body.code,
     ).toBe(0);
     for (const orderBy of ['createtime', 'devName']) {
       const query = { appID: String(aliceApp), tagsId: String(aliceTag), orderBy };
-      expect((await t.call(alice, 'GET', '/api/device/list', query)).body.amount).toBe(1);
-      expect((await t.call(bob, 'GET', '/api/device/list', query)).body).toMatchObject({ code: 3001 });
+      expect((await t.call(alice, 'GET', deviceApi.list.path, query)).body.amount).toBe(1);
+      expect((await t.call(bob, 'GET', deviceApi.list.path, query)).body).toMatchObject({ code: 3001 });
     }
-    await t.call(alice, 'POST', '/api/device/update', { ...otaaDevice(1), tagsId: [] });
+    await t.call(alice, 'POST', deviceApi.update.path, { ...otaaDevice(1), tagsId: [] });
     expect((await t.call(bob, 'POST', '/api/device/update', { ...otaaDevice(1) })).body.code).toBe(4001);
     expect(
       (await t.call(bob, 'POST', '/api/device/reset-fcnt', { devEUI: eui, fCntUp: 0, fCntDown: 0 })).body.code,
