@@ -4,11 +4,23 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { setupI18n, stubFetch } from '../../test/render';
+import { authRoutes } from '../lib/authRoutes';
 import { session } from '../lib/session';
 import { routeObjects } from './router';
 
 /** What React Router says when a route table leaves the first render or a matched URL without an element. */
 const ROUTER_WARNINGS = /HydrateFallback|does not have an element/;
+
+/** A signed-in common user whose session check answers. */
+function signedIn() {
+  session.signIn({ token: 't', name: 'ops', userID: 2, admin: 0 });
+  stubFetch({
+    [authRoutes.info.path]: {
+      code: 0,
+      data: { name: 'ops', userID: 2, admin: 0, access: ['user'], license: { valid: true } },
+    },
+  });
+}
 
 function start(path: string) {
   const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
@@ -42,9 +54,7 @@ describe('the console route table', () => {
   });
 
   it('opens / signed out on the login page without router warnings', { timeout: 30_000 }, async () => {
-    stubFetch({
-      '/api/login/options': { code: 0, data: { captcha: false } },
-    });
+    stubFetch({ [authRoutes.loginOptions.path]: { code: 0, data: { captcha: false } } });
     const router = start('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(await screen.findByTestId('login-submit')).toBeInTheDocument();
@@ -52,26 +62,14 @@ describe('the console route table', () => {
   });
 
   it('sends / signed in to /home without router warnings', { timeout: 30_000 }, async () => {
-    session.signIn({ token: 't', name: 'ops', userID: 2, admin: 0 });
-    stubFetch({
-      '/api/user/info': {
-        code: 0,
-        data: { name: 'ops', userID: 2, admin: 0, access: ['user'], license: { valid: true } },
-      },
-    });
+    signedIn();
     const router = start('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
     expect(routerSaid()).toEqual([]);
   });
 
   it('sends a redirect-only route to its target (the menus load on the way)', { timeout: 30_000 }, async () => {
-    session.signIn({ token: 't', name: 'ops', userID: 2, admin: 0 });
-    stubFetch({
-      '/api/user/info': {
-        code: 0,
-        data: { name: 'ops', userID: 2, admin: 0, access: ['user'], license: { valid: true } },
-      },
-    });
+    signedIn();
     const router = start('/application');
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/list'), { timeout: 15_000 });
   });

@@ -44,11 +44,11 @@ describe('typed API client', () => {
   });
 
   it('a call by route (no schemas loaded) sends the same request and is checked against the declaration', async () => {
-    const calls = stubFetch({ '/api/captcha/check': { code: 0, data: { ticket: 't-1' } } });
+    const calls = stubFetch({ [authRoutes.checkCaptcha.path]: { code: 0, data: { ticket: 't-1' } } });
     expect(await api.data(authRoutes.checkCaptcha, { id: 'c1', x: 40 })).toEqual({ ticket: 't-1' });
     expect(calls[0]!.init?.method).toBe('POST');
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ id: 'c1', x: 40 });
-    stubFetch({ '/api/user/info': { code: 0, data: { userID: 'seven' } } });
+    stubFetch({ [authRoutes.info.path]: { code: 0, data: { userID: 'seven' } } });
     await expect(api.data(authRoutes.info, undefined)).rejects.toThrow(
       /GET \/api\/user\/info answered outside its contract: data\.userID/,
     );
