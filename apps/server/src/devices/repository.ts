@@ -26,7 +26,7 @@ import {
   deviceTagLinks,
   deviceTags,
 } from '../db/schema/devices';
-import { pageByLastSeen } from './last-seen';
+import { pageByLastSeen, SORT_MATCHES_BELOW } from './last-seen';
 import { toRow } from './row';
 
 export type DeviceRecord = typeof devices.$inferSelect;
@@ -76,8 +76,6 @@ const ORDER = {
 } as const;
 export type DeviceOrder = keyof typeof ORDER;
 const NULLABLE = new Set<DeviceOrder>(['lastSeen', 'devAddr', 'rssi', 'snr']);
-/** Below this many tag matches the list fetches them by DevEUI (see list). */
-const FETCH_TAGGED_BELOW = 10_000;
 
 /**
  * The orders a tag-filtered page reads from the tag links alone (their indexes serve creation and
@@ -263,12 +261,12 @@ export class DeviceRepository {
     const tagged = p.tagsId?.length && !extra ? await this.total(user, p) : undefined;
     if (tagged === 0) return { rows: [], amount: 0 };
     // Last seen: a few matches join device_last_seen from the links; many walk its index below.
-    if (byLinks && tagged! < FETCH_TAGGED_BELOW) {
+    if (byLinks && tagged! < SORT_MATCHES_BELOW) {
       return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: 'lastSeen' });
     }
     const tagCond = !p.tagsId?.length
       ? undefined
-      : tagged !== undefined && tagged < FETCH_TAGGED_BELOW
+      : tagged !== undefined && tagged < SORT_MATCHES_BELOW
         ? this.taggedEuis(p, p.tagsId)
         : hasAnyTag(p.tagsId);
     const where = and(
@@ -288,34 +286,29 @@ export class DeviceRepository {
     // indexes' order (migration 0025), and PostgreSQL would sort every device instead.
     const down = NULLABLE.has(by) ? sql`${col} DESC NULLS LAST` : desc(col);
     const order = [p.orderType === 'asc' ? asc(col) : down, asc(devices.devEui)];
-    const count = () => (extra ? this.count(where) : this.total(user, p));
-    if (p.regions?.length || p.tagsId?.length || extra) {
-      // The total: from the counters when they hold it (read once, as an InitPlan); a search
-      // (extra) counts its matches with the page, which then reads them all.
-      const total = extra
-        ? sql<number>`count(*) OVER ()`
-        : tagged !== undefined
-          ? sql<number>`${tagged}::int`
-          : sql<number>`(${this.totalQuery(user, p)})`;
-      const q = this.db
-        .select({ ...getTableColumns(devices), ...names, total: total.as('__total') })
-        .from(devices)
-        .where(where)
-        .orderBy(...order)
-        .offset(p.offset);
-      const rows = await this.raw(p.limit ? q.limit(p.limit) : q);
-      // A page past the end carries no total: count apart.
-      const amount = rows.length ? Number(rows[0]!.__total) : p.offset ? await count() : 0;
-      return { rows: rows.map(deviceFromRaw), amount };
-    }
+    // The total rides on every row: from the counters or the tag count (a constant, read once);
+    // a search (extra) counts its matches with the page, which then reads them all.
+    const total = extra
+      ? sql<number>`count(*) OVER ()`
+      : tagged !== undefined
+        ? sql<number>`${tagged}::int`
+        : sql<number>`(${this.totalQuery(user, p)})`;
     const q = this.db
-      .select({ ...getTableColumns(devices), ...names })
+      .select({ ...getTableColumns(devices), ...names, total: total.as('__total') })
       .from(devices)
       .where(where)
       .orderBy(...order)
       .offset(p.offset);
     const rows = await this.raw(p.limit ? q.limit(p.limit) : q);
-    return { rows: rows.map(deviceFromRaw), amount: await count() };
+    // A page past the end carries no total: count apart.
+    const amount = rows.length
+      ? Number(rows[0]!.__total)
+      : !p.offset
+        ? 0
+        : extra
+          ? await this.count(where)
+          : (tagged ?? (await this.total(user, p)));
+    return { rows: rows.map(deviceFromRaw), amount };
   }
 
   /** A query's rows as the driver gives them, keyed by SQL name (read with deviceFromRaw). */
