@@ -20,6 +20,7 @@ import { settings, users } from '../db/schema/core';
 import {
   applications,
   deviceCounts,
+  deviceFrameCounts,
   deviceLastSeen,
   deviceSignal,
   devices,
@@ -46,7 +47,8 @@ export async function deviceByEui(db: Db, devEUI: string): Promise<DeviceRecord 
  * the visibility map so list filters and counts keep using (index-only) scans.
  */
 export async function afterBulkWrite(s: { database: { kind: string }; db: Db }, rows: number): Promise<void> {
-  if (rows >= 1000 && s.database.kind === 'pglite') await s.db.execute(sql`VACUUM ANALYZE devices, device_tag_links`);
+  if (rows >= 1000 && s.database.kind === 'pglite')
+    await s.db.execute(sql`VACUUM ANALYZE devices, device_tag_links, device_frame_counts`);
 }
 
 /** Settings key that overrides DEVICE_QUOTA_DEFAULT (a JSON number). */
@@ -78,8 +80,16 @@ export type DeviceOrder = keyof typeof ORDER;
 const NULLABLE = new Set<DeviceOrder>(['lastSeen', 'devAddr', 'rssi', 'snr']);
 
 /**
+ * The frame-counter orders, read from device_frame_counts (migration 0026) when many devices
+ * match. Their ties go by DevEUI in the order's direction, so one index per counter serves both.
+ */
+const COUNTERS = { fCntUp: deviceFrameCounts.fCntUp, fCntDown: deviceFrameCounts.fCntDown } as const;
+const isCounter = (by: DeviceOrder): by is keyof typeof COUNTERS => by in COUNTERS;
+
+/**
  * The orders a tag-filtered page reads from the tag links alone (their indexes serve creation and
- * name order; region and DevEUI sort the links, not the devices), or with device_last_seen.
+ * name order; region and DevEUI sort the links, not the devices), or joined to the narrow table
+ * that holds the key (`joined`: the tag's matches are counted first, and many walk that table).
  */
 const LINK_KEYS = {
   createtime: deviceTagLinks.createdAt,
@@ -87,8 +97,10 @@ const LINK_KEYS = {
   region: deviceTagLinks.region,
   devEUI: deviceTagLinks.devEui,
   lastSeen: deviceLastSeen.lastSeen,
+  ...COUNTERS,
 } as const;
 type LinkOrder = keyof typeof LINK_KEYS;
+const joined = (by: LinkOrder) => by === 'lastSeen' || isCounter(by);
 
 const manyTags = (tagsId: number[]) => new Set(tagsId).size > 1;
 /**
@@ -206,7 +218,11 @@ const toColumns = (d: NewDevice) => ({
 });
 
 export class DeviceRepository {
-  constructor(private readonly db: Db) {}
+  /** `sortMatchesBelow`: SORT_MATCHES_BELOW, lower in tests that walk the indexes with few devices. */
+  constructor(
+    private readonly db: Db,
+    private readonly sortMatchesBelow = SORT_MATCHES_BELOW,
+  ) {}
 
   async visible(devEUI: string, user: AuthUser): Promise<DeviceRecord | undefined> {
     const [row] = await this.db
@@ -244,15 +260,15 @@ export class DeviceRepository {
   }
 
   /**
-   * A page and the total. Filtered lists (regions, tags, search) read the total with the page in
-   * one pass (count(*) OVER ()); an unfiltered list walks an index for the page and counts apart.
-   * Last-seen order of one application reads device_last_seen (see last-seen.ts) and counts apart.
+   * A page and the total. The total comes from the counters or the tag links (a search counts its
+   * matches with the page). Last-seen and frame-counter orders of one application read their
+   * narrow tables (last-seen.ts, migration 0026) when many devices match.
    */
   async list(user: AuthUser, p: ListArgs, extra?: SQL) {
     const by = p.orderBy ?? 'createtime';
     const names = p.limit ? NAMES : {};
     const byLinks = p.appID !== undefined && p.tagsId?.length && !extra && by in LINK_KEYS;
-    if (byLinks && by !== 'lastSeen') {
+    if (byLinks && !joined(by as LinkOrder)) {
       return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
     }
     // A tag filter's total comes first: a few thousand matches are read by DevEUI from the tag
@@ -260,13 +276,14 @@ export class DeviceRepository {
     // regions or names); more are found walking that index, which then stops at the page.
     const tagged = p.tagsId?.length && !extra ? await this.total(user, p) : undefined;
     if (tagged === 0) return { rows: [], amount: 0 };
-    // Last seen: a few matches join device_last_seen from the links; many walk its index below.
-    if (byLinks && tagged! < SORT_MATCHES_BELOW) {
-      return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: 'lastSeen' });
+    // Last seen, frame counters: a few matches join the narrow table from the links; many walk its
+    // index below.
+    if (byLinks && tagged! < this.sortMatchesBelow) {
+      return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
     }
     const tagCond = !p.tagsId?.length
       ? undefined
-      : tagged !== undefined && tagged < SORT_MATCHES_BELOW
+      : tagged !== undefined && tagged < this.sortMatchesBelow
         ? this.taggedEuis(p, p.tagsId)
         : hasAnyTag(p.tagsId);
     const where = and(
@@ -281,22 +298,32 @@ export class DeviceRepository {
       const rows = await pageByLastSeen(this.db, where, { ...p, appID: p.appID, limit: p.limit, matching: amount });
       return { rows, amount };
     }
-    const col = ORDER[by];
+    // A frame-counter page of many matches walks device_frame_counts' index and stops at the page.
+    const counterPage = isCounter(by) && p.appID !== undefined && p.limit && !extra;
+    const known = counterPage ? (tagged ?? (await this.total(user, p))) : tagged;
+    const walk = counterPage && known! >= this.sortMatchesBelow;
+    const col = walk ? COUNTERS[by] : ORDER[by];
+    const tie = walk ? deviceFrameCounts.devEui : devices.devEui;
     // NULLS LAST only where there can be nulls: on a NOT NULL column it would no longer match the
     // indexes' order (migration 0025), and PostgreSQL would sort every device instead.
     const down = NULLABLE.has(by) ? sql`${col} DESC NULLS LAST` : desc(col);
-    const order = [p.orderType === 'asc' ? asc(col) : down, asc(devices.devEui)];
+    const order = p.orderType === 'asc' ? [asc(col), asc(tie)] : [down, isCounter(by) ? desc(tie) : asc(tie)];
     // The total rides on every row: from the counters or the tag count (a constant, read once);
     // a search (extra) counts its matches with the page, which then reads them all.
     const total = extra
       ? sql<number>`count(*) OVER ()`
-      : tagged !== undefined
-        ? sql<number>`${tagged}::int`
+      : known !== undefined
+        ? sql<number>`${known}::int`
         : sql<number>`(${this.totalQuery(user, p)})`;
-    const q = this.db
-      .select({ ...getTableColumns(devices), ...names, total: total.as('__total') })
-      .from(devices)
-      .where(where)
+    const select = this.db.select({ ...getTableColumns(devices), ...names, total: total.as('__total') });
+    const q = (
+      walk
+        ? select
+            .from(deviceFrameCounts)
+            .innerJoin(devices, eq(devices.devEui, deviceFrameCounts.devEui))
+            .where(and(eq(deviceFrameCounts.appId, p.appID!), where))
+        : select.from(devices).where(where)
+    )
       .orderBy(...order)
       .offset(p.offset);
     const rows = await this.raw(p.limit ? q.limit(p.limit) : q);
@@ -307,7 +334,7 @@ export class DeviceRepository {
         ? 0
         : extra
           ? await this.count(where)
-          : (tagged ?? (await this.total(user, p)));
+          : (known ?? (await this.total(user, p)));
     return { rows: rows.map(deviceFromRaw), amount };
   }
 
@@ -385,12 +412,20 @@ export class DeviceRepository {
     );
     const key = LINK_KEYS[p.by];
     const down = p.by === 'lastSeen' ? sql`${key} DESC NULLS LAST` : desc(key);
-    const order = [p.orderType === 'asc' ? asc(key) : down, asc(l.devEui)];
+    const tie = p.orderType === 'desc' && isCounter(p.by) ? desc(l.devEui) : asc(l.devEui);
+    const order = [p.orderType === 'asc' ? asc(key) : down, tie];
     const links = this.db
       .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
       .$dynamic();
-    const q = (p.by === 'lastSeen' ? links.leftJoin(s, eq(s.devEui, l.devEui)) : links)
+    const f = deviceFrameCounts;
+    const q = (
+      p.by === 'lastSeen'
+        ? links.leftJoin(s, eq(s.devEui, l.devEui))
+        : isCounter(p.by)
+          ? links.innerJoin(f, eq(f.devEui, l.devEui))
+          : links
+    )
       .where(where)
       .groupBy(...(several ? [l.devEui, key] : []))
       .orderBy(...order)

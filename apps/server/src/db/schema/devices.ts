@@ -140,3 +140,18 @@ export const deviceLastSeen = pgTable(
   },
   (t) => [index('device_last_seen_order_idx').on(t.appId, t.lastSeen, t.devEui)],
 );
+
+/** Migration 0026: the frame-counter orders, a row per device kept by triggers (HOT uplinks again). */
+export const deviceFrameCounts = pgTable(
+  'device_frame_counts',
+  {
+    devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
+    appId: integer('app_id').notNull(),
+    fCntUp: bigint('f_cnt_up', { mode: 'number' }).notNull(),
+    fCntDown: bigint('f_cnt_down', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('device_frame_counts_up_idx').on(t.appId, t.fCntUp, t.devEui),
+    index('device_frame_counts_down_idx').on(t.appId, t.fCntDown, t.devEui),
+  ],
+);

@@ -1,0 +1,157 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
+import { deviceApi } from '@lns/contract/api/devices';
+import { downlinkApi } from '@lns/contract/api/downlinks';
+import type { DeviceOrderField } from '@lns/contract/devices';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abpSession, connectGateway, startDataPlane } from '../../test/dataplane-kit';
+import { abpDevice } from '../../test/devices-fixtures';
+import { rxpkOf, type TestGateway } from '../../test/gateway';
+import { createTestApp, type TestApp } from '../../test/harness';
+import type { AuthUser } from '../auth/guard';
+import { rowsOf } from '../db/rows';
+import { DeviceRepository } from './repository';
+
+// The frame-counter orders read device_frame_counts (migration 0026), kept by triggers on devices.
+describe('device list in frame-counter order', () => {
+  let t: TestApp;
+  let gw: TestGateway;
+  let token: string;
+  let user: AuthUser;
+  let appID: number;
+  let otherApp: number;
+  const devs = [1, 2, 3, 4, 5].map((n) => abpDevice(800 + n));
+  const eui = (i: number) => devs[i]!.devEUI;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DEDUP_WINDOW_MS: '40' });
+    const { port } = await startDataPlane(t);
+    const alice = await t.userWithToken('fcnt-alice');
+    token = alice.token;
+    user = { id: alice.userID, name: 'fcnt-alice', admin: false };
+    const create = async (appName: string) =>
+      (await t.call(token, 'POST', applicationApi.create.path, { appName })).body.data.appID as number;
+    appID = await create('fcnt-app');
+    otherApp = await create('fcnt-other');
+    // Device 0 starts at uplink counter 40 (an ABP device moved from another server).
+    for (const [i, d] of devs.entries()) {
+      const body = { appID, ...d, ...(i === 0 ? { fCntUp: 40 } : {}) };
+      expect((await t.call(token, 'POST', deviceApi.create.path, body)).body.code).toBe(0);
+    }
+    gw = await connectGateway(t, token, port, 'a840410000000081');
+    // Stored counters become fCnt + 1: device 2 at 10, devices 1 and 3 tied at 4, device 4 at 0.
+    for (const [i, fCnt] of [
+      [2, 9],
+      [1, 3],
+      [3, 3],
+    ] as const)
+      await uplink(i, fCnt);
+  });
+  afterAll(async () => {
+    gw?.close();
+    await t.close();
+  });
+
+  const status = async (i: number) => (await t.call(token, 'GET', deviceApi.status.path, { devEUI: eui(i) })).body.data;
+  /** Sends one uplink and waits until the device's stored counter shows it. */
+  const uplink = async (i: number, fCnt: number) => {
+    gw.push([rxpkOf(abpSession(devs[i]!)({ fCnt }), { rssi: -80, lsnr: 5 })]);
+    for (let k = 0; k < 1000; k++) {
+      if ((await status(i))?.fCntUp === fCnt + 1) return;
+      await sleep(10);
+    }
+    throw new Error(`uplink ${fCnt} of ${eui(i)} not stored within 10 s`);
+  };
+  const list = async (q: Record<string, string>) => {
+    const body = (await t.call(token, 'GET', deviceApi.list.path, { appID: String(appID), ...q })).body;
+    expect(body.code).toBe(0);
+    return { euis: body.data.map((d: { devEUI: string }) => d.devEUI), amount: body.amount as number };
+  };
+  const euisOf = (...i: number[]) => i.map(eui);
+
+  it('orders by either counter both ways, ties by DevEUI in the same direction', async () => {
+    expect(await list({ orderBy: 'fCntUp', orderType: 'desc' })).toEqual({ euis: euisOf(0, 2, 3, 1, 4), amount: 5 });
+    expect(await list({ orderBy: 'fCntUp', orderType: 'asc' })).toEqual({ euis: euisOf(4, 1, 3, 2, 0), amount: 5 });
+    const page2 = await list({ orderBy: 'fCntUp', orderType: 'desc', pageSize: '2', pageNo: '2' });
+    expect(page2).toEqual({ euis: euisOf(3, 1), amount: 5 });
+  });
+
+  it('follows a downlink, a reset and an uplink after it', async () => {
+    const queued = await t.call(token, 'POST', downlinkApi.create.path, {
+      devEUI: eui(1),
+      fport: 9,
+      data: 'cafe',
+      confirmed: false,
+    });
+    expect(queued.body.code).toBe(0);
+    await uplink(1, 4);
+    expect((await status(1)).fCntDown).toBe(1);
+    expect((await list({ orderBy: 'fCntDown', orderType: 'desc' })).euis).toEqual(euisOf(1, 4, 3, 2, 0));
+
+    const reset = await t.call(token, 'POST', deviceApi.resetFcnt.path, { devEUI: eui(4), fCntUp: 100, fCntDown: 7 });
+    expect(reset.body.code).toBe(0);
+    expect((await list({ orderBy: 'fCntUp', orderType: 'desc' })).euis).toEqual(euisOf(4, 0, 2, 1, 3));
+    expect((await list({ orderBy: 'fCntDown', orderType: 'desc' })).euis).toEqual(euisOf(4, 1, 3, 2, 0));
+    await uplink(3, 200);
+    expect((await list({ orderBy: 'fCntUp', orderType: 'desc', pageSize: '1' })).euis).toEqual(euisOf(3));
+  });
+
+  it('gives the same pages walking the counters index as sorted from the devices, with and without a tag', async () => {
+    const tag = (await t.call(token, 'POST', deviceTagApi.create.path, { tags: ['fcnt-tag'], groupName: 'g' })).body
+      .data.tags[0].tagId as number;
+    const set = await t.call(token, 'POST', deviceApi.updateMany.path, {
+      devEUIs: euisOf(0, 1, 3),
+      appID,
+      tagsId: [tag],
+    });
+    expect(set.body.code).toBe(0);
+    const sorted = new DeviceRepository(t.services.db);
+    const walked = new DeviceRepository(t.services.db, 0);
+    for (const orderBy of ['fCntUp', 'fCntDown'] as DeviceOrderField[])
+      for (const orderType of ['asc', 'desc'] as const)
+        for (const tagsId of [undefined, [tag]])
+          for (const [offset, limit] of [
+            [0, 10],
+            [1, 2],
+            [3, 2],
+            [5, 2],
+          ] as const) {
+            const page = async (repo: DeviceRepository) => {
+              const r = await repo.list(user, { appID, orderBy, orderType, tagsId, offset, limit });
+              return { euis: r.rows.map((d) => d.devEui), amount: r.amount };
+            };
+            const expected = await page(sorted);
+            expect(expected.amount).toBe(tagsId ? 3 : 5);
+            expect(await page(walked)).toEqual(expected);
+          }
+    const tagged = await list({ orderBy: 'fCntUp', orderType: 'desc', tagsId: String(tag) });
+    expect(tagged).toEqual({ euis: euisOf(3, 0, 1), amount: 3 });
+  });
+
+  it('follows a move, a delete and an import, and stays equal to the devices table', async () => {
+    await t.call(token, 'POST', deviceApi.move.path, { appId: otherApp, devEUIs: [eui(0)] });
+    const moved = await list({ orderBy: 'fCntUp', orderType: 'desc', appID: String(otherApp) });
+    expect(moved).toEqual({ euis: euisOf(0), amount: 1 });
+    await t.call(token, 'POST', deviceApi.delete.path, { devEUIs: [eui(2)] });
+    expect((await list({ orderBy: 'fCntUp', orderType: 'asc' })).euis).toEqual(euisOf(1, 4, 3));
+
+    const imported = [900, 901].map((n) => abpDevice(n, { fCntUp: n }));
+    const batch = await t.call(token, 'POST', deviceApi.batchCreate.path, {
+      appID,
+      authType: 'abp',
+      devices: imported,
+    });
+    expect(batch.body.code).toBe(0);
+    const top = await list({ orderBy: 'fCntUp', orderType: 'desc', pageSize: '2' });
+    expect(top.euis).toEqual(imported.map((d) => d.devEUI).reverse());
+
+    const drift = rowsOf(
+      await t.services.db.execute(sql`SELECT count(*)::int AS n FROM devices d
+        FULL JOIN device_frame_counts c ON c.dev_eui = d.dev_eui
+        WHERE (d.app_id, d.f_cnt_up, d.f_cnt_down) IS DISTINCT FROM (c.app_id, c.f_cnt_up, c.f_cnt_down)`),
+    );
+    expect(drift[0]!.n).toBe(0);
+  });
+});
