@@ -35,9 +35,11 @@ describe('device list in frame-counter order', () => {
       (await t.call(token, 'POST', applicationApi.create.path, { appName })).body.data.appID as number;
     appID = await create('fcnt-app');
     otherApp = await create('fcnt-other');
-    // Device 0 starts at uplink counter 40 (an ABP device moved from another server).
+    // Device 0 starts at uplink counter 40 (an ABP device moved from another server); device 4,
+    // never heard, is in another region.
+    const extra = (i: number) => (i === 0 ? { fCntUp: 40 } : i === 4 ? { region: 'us915', subnet: 'us915-2' } : {});
     for (const [i, d] of devs.entries()) {
-      const body = { appID, ...d, ...(i === 0 ? { fCntUp: 40 } : {}) };
+      const body = { appID, ...d, ...extra(i) };
       expect((await t.call(token, 'POST', deviceApi.create.path, body)).body.code).toBe(0);
     }
     gw = await connectGateway(t, token, port, 'a840410000000081');
@@ -98,7 +100,7 @@ describe('device list in frame-counter order', () => {
     expect((await list({ orderBy: 'fCntUp', orderType: 'desc', pageSize: '1' })).euis).toEqual(euisOf(3));
   });
 
-  it('gives the same pages walking the counters index as sorted from the devices, with and without a tag', async () => {
+  it('gives the same pages walking the counters index as sorted from the devices, filtered or not', async () => {
     const tag = (await t.call(token, 'POST', deviceTagApi.create.path, { tags: ['fcnt-tag'], groupName: 'g' })).body
       .data.tags[0].tagId as number;
     const set = await t.call(token, 'POST', deviceApi.updateMany.path, {
@@ -111,7 +113,13 @@ describe('device list in frame-counter order', () => {
     const walked = new DeviceRepository(t.services.db, 0);
     for (const orderBy of ['fCntUp', 'fCntDown'] as DeviceOrderField[])
       for (const orderType of ['asc', 'desc'] as const)
-        for (const tagsId of [undefined, [tag]])
+        for (const [tagsId, regions, amount] of [
+          [undefined, undefined, 5],
+          [[tag], undefined, 3],
+          [undefined, ['eu868'], 4],
+          [[tag], ['eu868'], 3],
+          [undefined, ['us915'], 1],
+        ] as const)
           for (const [offset, limit] of [
             [0, 10],
             [1, 2],
@@ -119,11 +127,19 @@ describe('device list in frame-counter order', () => {
             [5, 2],
           ] as const) {
             const page = async (repo: DeviceRepository) => {
-              const r = await repo.list(user, { appID, orderBy, orderType, tagsId, offset, limit });
+              const r = await repo.list(user, {
+                appID,
+                orderBy,
+                orderType,
+                tagsId: tagsId && [...tagsId],
+                regions: regions && [...regions],
+                offset,
+                limit,
+              });
               return { euis: r.rows.map((d) => d.devEui), amount: r.amount };
             };
             const expected = await page(sorted);
-            expect(expected.amount).toBe(tagsId ? 3 : 5);
+            expect(expected.amount).toBe(amount);
             expect(await page(walked)).toEqual(expected);
           }
     const tagged = await list({ orderBy: 'fCntUp', orderType: 'desc', tagsId: String(tag) });
@@ -150,7 +166,8 @@ describe('device list in frame-counter order', () => {
     const drift = rowsOf(
       await t.services.db.execute(sql`SELECT count(*)::int AS n FROM devices d
         FULL JOIN device_frame_counts c ON c.dev_eui = d.dev_eui
-        WHERE (d.app_id, d.f_cnt_up, d.f_cnt_down) IS DISTINCT FROM (c.app_id, c.f_cnt_up, c.f_cnt_down)`),
+        WHERE (d.app_id, d.region, d.f_cnt_up, d.f_cnt_down)
+          IS DISTINCT FROM (c.app_id, c.region, c.f_cnt_up, c.f_cnt_down)`),
     );
     expect(drift[0]!.n).toBe(0);
   });

@@ -298,12 +298,16 @@ export class DeviceRepository {
       const rows = await pageByLastSeen(this.db, where, { ...p, appID: p.appID, limit: p.limit, matching: amount });
       return { rows, amount };
     }
-    // A frame-counter page of many matches walks device_frame_counts' index and stops at the page.
+    // A frame-counter page of many matches walks device_frame_counts' index and stops at the page,
+    // filtered on its own columns (a total above 0 proved the application visible): it reads the
+    // devices rows of the page only, unless a tag (in devices.tag_ids) is asked.
     const counterPage = isCounter(by) && p.appID !== undefined && p.limit && !extra;
     const known = counterPage ? (tagged ?? (await this.total(user, p))) : tagged;
+    if (counterPage && !known) return { rows: [], amount: 0 };
     const walk = counterPage && known! >= this.sortMatchesBelow;
+    const f = deviceFrameCounts;
     const col = walk ? COUNTERS[by] : ORDER[by];
-    const tie = walk ? deviceFrameCounts.devEui : devices.devEui;
+    const tie = walk ? f.devEui : devices.devEui;
     // NULLS LAST only where there can be nulls: on a NOT NULL column it would no longer match the
     // indexes' order (migration 0025), and PostgreSQL would sort every device instead.
     const down = NULLABLE.has(by) ? sql`${col} DESC NULLS LAST` : desc(col);
@@ -319,9 +323,9 @@ export class DeviceRepository {
     const q = (
       walk
         ? select
-            .from(deviceFrameCounts)
-            .innerJoin(devices, eq(devices.devEui, deviceFrameCounts.devEui))
-            .where(and(eq(deviceFrameCounts.appId, p.appID!), where))
+            .from(f)
+            .innerJoin(devices, eq(devices.devEui, f.devEui))
+            .where(and(eq(f.appId, p.appID!), p.regions?.length ? inArray(f.region, p.regions) : undefined, tagCond))
         : select.from(devices).where(where)
     )
       .orderBy(...order)

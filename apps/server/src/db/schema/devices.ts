@@ -147,6 +147,7 @@ export const deviceFrameCounts = pgTable(
   {
     devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
     appId: integer('app_id').notNull(),
+    region: varchar('region', { length: 20 }).notNull(),
     fCntUp: bigint('f_cnt_up', { mode: 'number' }).notNull(),
     fCntDown: bigint('f_cnt_down', { mode: 'number' }).notNull(),
   },
