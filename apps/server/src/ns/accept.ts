@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { LAST_SEEN_OF_UPD } from '../devices/last-seen';
 import type { PendingDownlink } from './downlink/classa';
 import { STATUS_SQL as St } from './downlink/status-sql';
 
@@ -43,8 +42,8 @@ export async function acceptMany(
           OR EXISTS (SELECT 1 FROM downlinks q WHERE q.dev_eui = d.dev_eui AND ${PENDING}) THEN 1 ELSE 0 END
       FROM i
       WHERE d.dev_eui = i.dev_eui COLLATE "C" AND d.f_cnt_up <= i.f_cnt
-      RETURNING d.dev_eui, d.f_cnt_down, i.ack, d.app_id, d.last_seen
-    ) ${stored} ${LAST_SEEN_OF_UPD}, acked AS (
+      RETURNING d.dev_eui, d.f_cnt_down, i.ack
+    ) ${stored}, acked AS (
       UPDATE downlinks q SET status = ${St.CONFIRMED}, ack = 'ACK', updated_at = ${now}
       FROM upd WHERE upd.ack AND q.dev_eui = upd.dev_eui AND q.status IN (${St.SENT}, ${St.SENT_OK}) AND q.confirmed AND q.ack IS NULL
       RETURNING q.dev_eui, q.msg_id

@@ -13,7 +13,6 @@ import { rowsOf } from '../db/rows';
 import { deviceFrames, deviceMessages } from '../db/schema/dataplane';
 import { deviceSignal } from '../db/schema/devices';
 import { outbox } from '../db/schema/outbox';
-import { LAST_SEEN_OF_UPD } from '../devices/last-seen';
 import { deviceByEui } from '../devices/repository';
 import { appMessageDeliveries } from '../integrations/outbox/deliveries';
 import { appsById, insertsForAccepted } from './accepted-rows';
@@ -150,8 +149,8 @@ export async function handleJoin(dp: Stage, rx: Received, jr: JoinRequestFrame):
           snr = ${rx.best.rxpk.lsnr ?? null}, freq = ${rx.freq}, dr = ${dr}, last_gw_id = ${rx.best.gwId},
           adr_snr = '{}', tx_power = 0, nb_trans = 1, adr_req = NULL, relay_dev_eui = ${rx.best.relay?.devEUI ?? null}
         WHERE d.dev_eui = ${dev.devEui}
-        RETURNING d.dev_eui, d.app_id, d.last_seen
-      ) ${stored} ${LAST_SEEN_OF_UPD}
+        RETURNING d.dev_eui
+      ) ${stored}
       SELECT dev_eui FROM upd`),
   );
   if (res.length === 0) return;

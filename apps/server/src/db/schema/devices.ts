@@ -130,29 +130,23 @@ export const deviceCounts = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.region] })],
 );
 
-/** Migration 0023: the last-seen order, apart from devices so uplinks keep their HOT updates. */
-export const deviceLastSeen = pgTable(
-  'device_last_seen',
-  {
-    devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
-    appId: integer('app_id').notNull(),
-    lastSeen: bigint('last_seen', { mode: 'number' }).notNull(),
-  },
-  (t) => [index('device_last_seen_order_idx').on(t.appId, t.lastSeen, t.devEui)],
-);
-
-/** Migration 0026: the frame-counter orders, a row per device kept by triggers (HOT uplinks again). */
-export const deviceFrameCounts = pgTable(
-  'device_frame_counts',
+/**
+ * Migration 0026: the list's last-seen and frame-counter orders, a row per device kept by
+ * triggers on devices, so uplinks keep their HOT updates of devices.
+ */
+export const deviceListKeys = pgTable(
+  'device_list_keys',
   {
     devEui: varchar('dev_eui', { length: 16 }).primaryKey(),
     appId: integer('app_id').notNull(),
     region: varchar('region', { length: 20 }).notNull(),
+    lastSeen: bigint('last_seen', { mode: 'number' }),
     fCntUp: bigint('f_cnt_up', { mode: 'number' }).notNull(),
     fCntDown: bigint('f_cnt_down', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('device_frame_counts_up_idx').on(t.appId, t.fCntUp, t.devEui),
-    index('device_frame_counts_down_idx').on(t.appId, t.fCntDown, t.devEui),
+    index('device_list_keys_seen_idx').on(t.appId, t.lastSeen, t.devEui),
+    index('device_list_keys_up_idx').on(t.appId, t.fCntUp, t.devEui),
+    index('device_list_keys_down_idx').on(t.appId, t.fCntDown, t.devEui),
   ],
 );
