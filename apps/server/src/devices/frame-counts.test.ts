@@ -100,7 +100,7 @@ describe('device list in frame-counter order', () => {
     expect((await list({ orderBy: 'fCntUp', orderType: 'desc', pageSize: '1' })).euis).toEqual(euisOf(3));
   });
 
-  it('gives the same pages walking the counters index as sorted from the devices, filtered or not', async () => {
+  it('gives the same pages walking an order index as sorted, filtered or not (last seen and DevAddr too)', async () => {
     const tag = (await t.call(token, 'POST', deviceTagApi.create.path, { tags: ['fcnt-tag'], groupName: 'g' })).body
       .data.tags[0].tagId as number;
     const set = await t.call(token, 'POST', deviceApi.updateMany.path, {
@@ -111,7 +111,7 @@ describe('device list in frame-counter order', () => {
     expect(set.body.code).toBe(0);
     const sorted = new DeviceRepository(t.services.db);
     const walked = new DeviceRepository(t.services.db, 0);
-    for (const orderBy of ['fCntUp', 'fCntDown'] as DeviceOrderField[])
+    for (const orderBy of ['fCntUp', 'fCntDown', 'lastSeen', 'devAddr'] as DeviceOrderField[])
       for (const orderType of ['asc', 'desc'] as const)
         for (const [tagsId, regions, amount] of [
           [undefined, undefined, 5],

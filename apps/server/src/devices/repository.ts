@@ -101,6 +101,20 @@ const isKeyOrder = (by: DeviceOrder): by is KeyOrder => by in KEYS;
 const isCounter = (by: DeviceOrder) => by === 'fCntUp' || by === 'fCntDown';
 
 /**
+ * ORDER BY of a list order on `key`, ties by `eui`. NULLS LAST only where there can be nulls
+ * (`nonNull`: the rows read have none): on a NOT NULL column it would no longer match the indexes'
+ * order (migration 0025), and PostgreSQL would sort every device instead.
+ */
+function orderOf(by: DeviceOrder, type: 'asc' | 'desc', key: SQLWrapper, eui: SQLWrapper, nonNull = false): SQL[] {
+  if (type === 'asc') return [asc(key), asc(eui)];
+  const down = NULLABLE.has(by) && !nonNull ? sql`${key} DESC NULLS LAST` : desc(key);
+  return [down, isCounter(by) ? desc(eui) : asc(eui)];
+}
+
+/** The most index rows a tag-filtered page walks before it sorts the tag's devices (tagWalk). */
+const TAG_WALK_BUDGET = 4000;
+
+/**
  * The orders a tag-filtered page reads from the tag links alone (their indexes serve creation and
  * name order; region and DevEUI sort the links, not the devices), or joined to device_list_keys
  * (KEYS: the tag's matches are counted first, and many walk that table instead).
@@ -288,8 +302,13 @@ export class DeviceRepository {
     // regions or names); more are found walking that index, which then stops at the page.
     const tagged = p.tagsId?.length && !extra ? await this.total(user, p) : undefined;
     if (tagged === 0) return { rows: [], amount: 0 };
-    // Last seen, frame counters: a few matches join the narrow table from the links; many walk its
-    // index below.
+    // Last seen, frame counters, DevAddr: a few matches are looked for along the order's index
+    // (tagWalk), else sorted from the links; many walk that index below.
+    if (tagged && tagged < this.sortMatchesBelow && (isKeyOrder(by) || by === 'devAddr') && p.limit) {
+      const q = { ...p, appID: p.appID!, tagsId: p.tagsId!, limit: p.limit, by };
+      const rows = await this.tagWalk(user, q, this.pageSelect(names, sql`${tagged}::int`), tagged);
+      if (rows) return { rows: rows.map(deviceFromRaw), amount: tagged };
+    }
     if (byLinks && tagged! < this.sortMatchesBelow) {
       return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
     }
@@ -309,11 +328,6 @@ export class DeviceRepository {
     const keyPage = isKeyOrder(by) && p.appID !== undefined && p.limit && !extra;
     const known = keyPage ? (tagged ?? (await this.total(user, p))) : tagged;
     if (keyPage && !known) return { rows: [], amount: 0 };
-    const col = ORDER[by];
-    // NULLS LAST only where there can be nulls: on a NOT NULL column it would no longer match the
-    // indexes' order (migration 0025), and PostgreSQL would sort every device instead.
-    const down = NULLABLE.has(by) ? sql`${col} DESC NULLS LAST` : desc(col);
-    const tie = p.orderType === 'desc' && isCounter(by) ? desc(devices.devEui) : asc(devices.devEui);
     // The total rides on every row: from the counters or the tag count (a constant, read once);
     // a search (extra) counts its matches with the page, which then reads them all.
     const total = extra
@@ -321,11 +335,11 @@ export class DeviceRepository {
       : known !== undefined
         ? sql<number>`${known}::int`
         : sql<number>`(${this.totalQuery(user, p)})`;
-    const select = this.db.select({ ...getTableColumns(devices), ...names, total: total.as('__total') });
+    const select = this.pageSelect(names, total);
     const sorted = select
       .from(devices)
       .where(where)
-      .orderBy(p.orderType === 'asc' ? asc(col) : down, tie)
+      .orderBy(...orderOf(by, p.orderType, ORDER[by], devices.devEui))
       .offset(p.offset);
     const rows =
       keyPage && known! >= this.sortMatchesBelow
@@ -342,6 +356,54 @@ export class DeviceRepository {
     return { rows: rows.map(deviceFromRaw), amount };
   }
 
+  /** The list's select: devices columns, the names when a page is read, the total on every row. */
+  private pageSelect(names: typeof NAMES | object, total: SQL<number>) {
+    return this.db.select({ ...getTableColumns(devices), ...names, total: total.as('__total') });
+  }
+
+  /**
+   * A tag-filtered page in an order the tag links lack (last seen, the frame counters, DevAddr),
+   * looked for along the order's index over the application (and regions) with a bounded budget:
+   * twice the rows the tag's share of the application says the page needs, at most
+   * TAG_WALK_BUDGET. Undefined when that share is too thin or the budget ran out before the page
+   * was full (a tag that goes with the order, or the list's last page): the caller sorts the
+   * tag's devices instead. `tagged` above 0 proved the application visible.
+   */
+  private async tagWalk(
+    user: AuthUser,
+    p: ListArgs & { appID: number; tagsId: number[]; limit: number; by: KeyOrder | 'devAddr' },
+    select: ReturnType<DeviceRepository['pageSelect']>,
+    tagged: number,
+  ) {
+    const inApp = await this.total(user, { appID: p.appID, regions: p.regions, offset: 0, orderType: p.orderType });
+    const budget = Math.ceil((2 * (p.offset + p.limit) * inApp) / tagged);
+    if (budget > TAG_WALK_BUDGET) return undefined;
+    const k = deviceListKeys;
+    const dev = p.by === 'devAddr';
+    const key = p.by === 'devAddr' ? devices.devAddr : KEYS[p.by];
+    const eui = dev ? devices.devEui : k.devEui;
+    const regions = p.regions?.length ? inArray(dev ? devices.region : k.region, p.regions) : undefined;
+    // Last seen: the seen devices only (a page reaching the never-seen ones is sorted).
+    const seen = p.by === 'lastSeen' ? isNotNull(k.lastSeen) : undefined;
+    const walked = this.db
+      .select({ eui: sql<string>`${eui}`.as('w_eui'), key: sql`${key}`.as('w_key') })
+      .from(dev ? devices : k)
+      .where(and(eq(dev ? devices.appId : k.appId, p.appID), regions, seen))
+      .orderBy(...orderOf(p.by, p.orderType, key, eui, Boolean(seen)))
+      .limit(budget)
+      .as('w');
+    const rows = await this.raw(
+      select
+        .from(walked)
+        .innerJoin(devices, eq(devices.devEui, walked.eui))
+        .where(hasAnyTag(p.tagsId))
+        .orderBy(...orderOf(p.by, p.orderType, walked.key, walked.eui, Boolean(seen)))
+        .limit(p.limit)
+        .offset(p.offset),
+    );
+    return rows.length === p.limit ? rows : undefined;
+  }
+
   /**
    * One page of an application's devices in a device_list_keys order, walking its index, which
    * stops at the page; filtered on the table's own columns (the caller's total above 0 proved the
@@ -356,6 +418,7 @@ export class DeviceRepository {
     if (p.offset >= p.matching) return [];
     const k = deviceListKeys;
     const col = KEYS[p.by];
+    const order = (c: SQLWrapper, e: SQLWrapper, nonNull = false) => orderOf(p.by, p.orderType, c, e, nonNull);
     const base = and(eq(k.appId, p.appID!), p.regions?.length ? inArray(k.region, p.regions) : undefined, p.tagCond);
     const page = (cond: SQL | undefined, order: SQL[], limit: number, offset: number) =>
       this.raw(
@@ -367,9 +430,8 @@ export class DeviceRepository {
           .limit(limit)
           .offset(offset),
       );
-    const dir = p.orderType === 'asc' ? asc : desc;
-    if (p.by !== 'lastSeen') return page(undefined, [dir(col), dir(k.devEui)], p.limit, p.offset);
-    const seen = await page(isNotNull(col), [dir(col), asc(k.devEui)], p.limit, p.offset);
+    if (p.by !== 'lastSeen') return page(undefined, order(col, k.devEui), p.limit, p.offset);
+    const seen = await page(isNotNull(col), order(col, k.devEui, true), p.limit, p.offset);
     if (seen.length === p.limit) return seen;
     // Where the never-seen devices start: right after this page's seen ones, or counted.
     let seenCount = p.offset + seen.length;
@@ -457,9 +519,7 @@ export class DeviceRepository {
         .where(and(eq(applications.id, p.appID), ownedBy(user, applications.ownerId)))})`,
     );
     const key = LINK_KEYS[p.by];
-    const down = p.by === 'lastSeen' ? sql`${key} DESC NULLS LAST` : desc(key);
-    const tie = p.orderType === 'desc' && isCounter(p.by) ? desc(l.devEui) : asc(l.devEui);
-    const order = [p.orderType === 'asc' ? asc(key) : down, tie];
+    const order = orderOf(p.by, p.orderType, key, l.devEui);
     const links = this.db
       .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
