@@ -65,7 +65,12 @@ export async function ensureServerBuilt() {
   if (current()) return bundle;
   const tmp = `${dist}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
-  await buildServer(tmp);
+  try {
+    await buildServer(tmp);
+  } finally {
+    // esbuild's service process (~65 MB) would otherwise live as long as the server.
+    await esbuild.stop();
+  }
   // Another start (a cluster's, a second test run) may have built meanwhile and be running it:
   // keep that one. Otherwise replace dist/ whole, so no start sees half a build.
   if (current()) {
