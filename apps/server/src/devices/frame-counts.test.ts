@@ -144,6 +144,13 @@ describe('device list in frame-counter order', () => {
           }
     const tagged = await list({ orderBy: 'fCntUp', orderType: 'desc', tagsId: String(tag) });
     expect(tagged).toEqual({ euis: euisOf(3, 0, 1), amount: 3 });
+    // Without an application: the tag over every application of the user.
+    for (const orderBy of ['fCntUp', 'lastSeen', 'devAddr']) {
+      const q = { tagsId: String(tag), orderBy, orderType: 'desc', pageSize: '2' };
+      const body = (await t.call(token, 'GET', deviceApi.list.path, q)).body;
+      expect(body).toMatchObject({ code: 0, amount: 3 });
+      if (orderBy === 'fCntUp') expect(body.data.map((d: { devEUI: string }) => d.devEUI)).toEqual(euisOf(3, 0));
+    }
   });
 
   it('follows a move, a delete and an import, and stays equal to the devices table', async () => {

@@ -304,7 +304,8 @@ export class DeviceRepository {
     if (tagged === 0) return { rows: [], amount: 0 };
     // Last seen, frame counters, DevAddr: a few matches are looked for along the order's index
     // (tagWalk), else sorted from the links; many walk that index below.
-    if (tagged && tagged < this.sortMatchesBelow && (isKeyOrder(by) || by === 'devAddr') && p.limit) {
+    const walkable = isKeyOrder(by) || by === 'devAddr';
+    if (tagged && tagged < this.sortMatchesBelow && walkable && p.appID !== undefined && p.limit) {
       const q = { ...p, appID: p.appID!, tagsId: p.tagsId!, limit: p.limit, by };
       const rows = await this.tagWalk(user, q, this.pageSelect(names, sql`${tagged}::int`), tagged);
       if (rows) return { rows: rows.map(deviceFromRaw), amount: tagged };
@@ -380,7 +381,7 @@ export class DeviceRepository {
     if (budget > TAG_WALK_BUDGET) return undefined;
     const k = deviceListKeys;
     const dev = p.by === 'devAddr';
-    const key = p.by === 'devAddr' ? devices.devAddr : KEYS[p.by];
+    const key = dev ? devices.devAddr : KEYS[p.by as KeyOrder];
     const eui = dev ? devices.devEui : k.devEui;
     const regions = p.regions?.length ? inArray(dev ? devices.region : k.region, p.regions) : undefined;
     // Last seen: the seen devices only (a page reaching the never-seen ones is sorted).
@@ -418,20 +419,19 @@ export class DeviceRepository {
     if (p.offset >= p.matching) return [];
     const k = deviceListKeys;
     const col = KEYS[p.by];
-    const order = (c: SQLWrapper, e: SQLWrapper, nonNull = false) => orderOf(p.by, p.orderType, c, e, nonNull);
     const base = and(eq(k.appId, p.appID!), p.regions?.length ? inArray(k.region, p.regions) : undefined, p.tagCond);
-    const page = (cond: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+    const page = (cond: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
       this.raw(
         select
           .from(k)
           .innerJoin(devices, eq(devices.devEui, k.devEui))
           .where(and(base, cond))
-          .orderBy(...order)
+          .orderBy(...orderBy)
           .limit(limit)
           .offset(offset),
       );
-    if (p.by !== 'lastSeen') return page(undefined, order(col, k.devEui), p.limit, p.offset);
-    const seen = await page(isNotNull(col), order(col, k.devEui, true), p.limit, p.offset);
+    if (p.by !== 'lastSeen') return page(undefined, orderOf(p.by, p.orderType, col, k.devEui), p.limit, p.offset);
+    const seen = await page(isNotNull(col), orderOf(p.by, p.orderType, col, k.devEui, true), p.limit, p.offset);
     if (seen.length === p.limit) return seen;
     // Where the never-seen devices start: right after this page's seen ones, or counted.
     let seenCount = p.offset + seen.length;
