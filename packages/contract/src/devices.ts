@@ -171,6 +171,11 @@ const csvQuery = <T>(check: (v: string) => boolean, map: (v: string) => T, messa
       .optional(),
   );
 
+/**
+ * The device list's orders. Never-seen devices (no lastSeen, DevAddr, RSSI or SNR) come last both
+ * ways; equal keys go by devEUI ascending, except the frame counters, whose ties follow the
+ * order's direction (a descending list is the ascending one reversed).
+ */
 export const DEVICE_ORDER_FIELDS = [
   'devEUI',
   'devName',
