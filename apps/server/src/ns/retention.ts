@@ -21,6 +21,11 @@ const TABLES: { table: string; keep?: string }[] = [
   { table: 'relay_slave_records' },
   { table: 'relay_payloads' },
 ];
+/**
+ * Tables the uplinks rewrite in place (every accepted uplink updates its device's rows). PGlite
+ * has no autovacuum: without a pass their dead row versions and index entries would only grow.
+ */
+const REWRITTEN = ['devices', 'device_list_keys'];
 const BATCH = 5000;
 const DAY = 86_400_000;
 
@@ -56,6 +61,7 @@ export class RetentionJob extends HourlyJob {
       total += deleted;
       if (this.vacuum && deleted > 0) await this.db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(table)}`);
     }
+    if (this.vacuum) await this.db.execute(sql.raw(`VACUUM (ANALYZE) ${REWRITTEN.join(', ')}`));
     if (total > 0) this.log.info({ deleted: total, dataExpireDay }, 'history retention');
     return total;
   }
