@@ -178,8 +178,9 @@ if (engine === 'PGlite') {
   await database.db.execute('VACUUM (ANALYZE) devices, device_list_keys');
   console.log(`${'VACUUM (ANALYZE) devices, device_list_keys'.padEnd(64)} ${(performance.now() - v0).toFixed(0)} ms`);
   await database.db.execute('VACUUM ANALYZE');
+} else {
+  await database.db.execute('ANALYZE');
 }
-else await database.db.execute('ANALYZE');
 
 const pages = Math.max(1, Math.floor(N / PLANS.length / tagIds.length / 50));
 await measure('list 50, tag + region, createtime desc, random page', (i) =>
