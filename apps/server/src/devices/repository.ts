@@ -85,7 +85,7 @@ const NULLABLE = new Set<DeviceOrder>(['lastSeen', 'devAddr', 'rssi', 'snr']);
  * at 100,000: a tag + region filter of 1,250 devices took p50 190 ms walking the last-seen index
  * and joining back, and a tag's 5,000 devices 40-80 ms walking the DevAddr index past other tags'.
  */
-export const SORT_MATCHES_BELOW = 10_000;
+const SORT_MATCHES_BELOW = 10_000;
 
 /**
  * The orders whose keys change with traffic, read from device_list_keys (migration 0026) when many
