@@ -54,7 +54,8 @@ describe('the reverse tunnel (a fake ssh)', () => {
       backoffMs: { min: 50, max: 400 },
     });
     await tunnel.start(target);
-    await until('three runs', () => ssh.runs().length >= 3);
+    // A third run has logged its arguments before it exits: wait for that exit too.
+    await until('three runs ended', () => ssh.runs().length >= 3 && !tunnel!.state().running);
     expect(tunnel.state()).toMatchObject({
       running: false,
       lastError: 'Connection to tunnel.example.net closed by remote host.',
