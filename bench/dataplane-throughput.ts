@@ -9,16 +9,18 @@
  *      PGLITE_THREAD=main to run PGlite on the main thread (the default is its worker thread);
  *      PGLITE_SHARED_BUFFERS=128MB for another PGlite page cache (default 16MB).
  *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run; DEDUP_EARLY_CLOSE=false to wait
- *      every uplink's whole window.
+ *      every uplink's whole window; RAW_SECONDS=5 for the closing raw store rate (lib/raw-store-rate.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localTopics } from '../apps/server/src/bus/bus';
 import { runLoad, setupServer } from './lib/dataplane-setup';
+import { rawStoreRate } from './lib/raw-store-rate';
 
 const DEVICES = Number(process.env.DEVICES ?? 10_000);
 const GATEWAYS = 3;
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const RATES = (process.env.RATES ?? '1000,2000,3000,5000').split(',').map(Number);
+const RAW_SECONDS = Number(process.env.RAW_SECONDS ?? 5);
 
 const EARLY = process.env.DEDUP_EARLY_CLOSE ?? 'true';
 const srv = await setupServer({ devices: DEVICES, gateways: GATEWAYS, env: { DEDUP_EARLY_CLOSE: EARLY } });
@@ -68,6 +70,19 @@ for (const rate of RATES) {
     `${rate} | ${n} of ${res.sent} | ${Math.round(n / ((lastAt - first) / 1000))} | ${Math.max(0, (lastAt - sendEnd) / 1000).toFixed(2)} | ${res.sent - ok} | ${((cpu.user + cpu.system) / 1000 / Math.max(1, n)).toFixed(3)}`,
   );
   fCntBase += Math.ceil((rate * SECONDS) / DEVICES) + 1;
+}
+// The same database's ceiling for these rows, with none of the server's work on the way: one
+// statement at a time (PGlite has one session), and on PostgreSQL also two (both CPUs).
+let stored = published;
+for (const parallel of srv.engine === 'PGlite' ? [1] : [1, 2]) {
+  const raw = await rawStoreRate(srv.services.db, { uplinksOfRun: stored, seconds: RAW_SECONDS, parallel });
+  stored += raw.uplinks;
+  const rows = Object.entries(raw.perUplink)
+    .map(([t, n]) => `${t} ${n.toFixed(2)}`)
+    .join(', ');
+  console.log(
+    `raw store rate, ${parallel} statement(s) of 500 uplinks at a time (the run's rows per uplink: ${rows}): ${raw.uplinksPerSecond} uplinks/s, statement p50 ${raw.statementMs.toFixed(1)} ms`,
+  );
 }
 await srv.close();
 process.exit(0);
