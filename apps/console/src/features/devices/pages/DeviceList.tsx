@@ -139,8 +139,7 @@ export default function DeviceList() {
         <Chip size="small" color={d.status === 'joined' ? 'success' : 'default'} label={t(`status.${d.status}`)} />
       ),
     },
-    { key: 'fCntUp', label: t('field.fCntUp'), sortable: true, align: 'right', priority: 'optional' },
-    { key: 'fCntDown', label: t('field.fCntDown'), sortable: true, align: 'right', priority: 'optional' },
+    // Last seen beside the status: on a wide screen the counters and remarks are what scrolls.
     {
       key: 'lastSeen',
       label: t('field.lastSeen'),
@@ -148,6 +147,8 @@ export default function DeviceList() {
       nowrap: true,
       render: (d) => formatTime(d.lastSeen),
     },
+    { key: 'fCntUp', label: t('field.fCntUp'), sortable: true, align: 'right', priority: 'optional' },
+    { key: 'fCntDown', label: t('field.fCntDown'), sortable: true, align: 'right', priority: 'optional' },
     { key: 'remarks', label: t('field.remarks'), priority: 'optional' },
     actionsColumn(t('common:actions'), (d) => ({
       name: d.devName,
