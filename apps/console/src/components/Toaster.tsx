@@ -15,6 +15,8 @@ export default function Toaster() {
       autoHideDuration={t?.duration ?? null}
       onClose={(_e, reason) => reason !== 'clickaway' && toast.clear()}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // Below the app bar, whose buttons stay usable (on a phone the toast spans the width).
+      sx={{ top: { xs: 64 } }}
     >
       {t ? (
         <Alert severity={t.kind} variant="filled" onClose={() => toast.clear()} sx={{ minWidth: 280 }}>
