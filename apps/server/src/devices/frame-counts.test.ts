@@ -1,48 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { applicationApi } from '@lns/contract/api/applications';
 import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import { downlinkApi } from '@lns/contract/api/downlinks';
 import type { DeviceOrderField } from '@lns/contract/devices';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abpSession, connectGateway, startDataPlane } from '../../test/dataplane-kit';
+import { abpSession } from '../../test/dataplane-kit';
+import { closeDeviceList, type DeviceList, listDevices, openDeviceList } from '../../test/device-list-kit';
 import { abpDevice } from '../../test/devices-fixtures';
-import { rxpkOf, type TestGateway } from '../../test/gateway';
-import { createTestApp, type TestApp } from '../../test/harness';
-import type { AuthUser } from '../auth/guard';
+import { rxpkOf } from '../../test/gateway';
 import { rowsOf } from '../db/rows';
-import { DeviceRepository } from './repository';
 
 // Many matches walk device_list_keys (migration 0026), kept in step with devices by triggers.
 describe('device list in frame-counter order', () => {
-  let t: TestApp;
-  let gw: TestGateway;
-  let token: string;
-  let user: AuthUser;
-  let appID: number;
-  let otherApp: number;
-  const devs = [1, 2, 3, 4, 5].map((n) => abpDevice(800 + n));
+  let kit: DeviceList;
+  const devs = listDevices(800);
   const eui = (i: number) => devs[i]!.devEUI;
 
   beforeAll(async () => {
-    t = await createTestApp({ DEDUP_WINDOW_MS: '40' });
-    const { port } = await startDataPlane(t);
-    const alice = await t.userWithToken('fcnt-alice');
-    token = alice.token;
-    user = { id: alice.userID, name: 'fcnt-alice', admin: false };
-    const create = async (appName: string) =>
-      (await t.call(token, 'POST', applicationApi.create.path, { appName })).body.data.appID as number;
-    appID = await create('fcnt-app');
-    otherApp = await create('fcnt-other');
     // Device 0 starts at uplink counter 40 (an ABP device moved from another server); device 4,
     // never heard, is in another region.
     const extra = (i: number) => (i === 0 ? { fCntUp: 40 } : i === 4 ? { region: 'us915', subnet: 'us915-2' } : {});
-    for (const [i, d] of devs.entries()) {
-      const body = { appID, ...d, ...extra(i) };
-      expect((await t.call(token, 'POST', deviceApi.create.path, body)).body.code).toBe(0);
-    }
-    gw = await connectGateway(t, token, port, 'a840410000000081');
+    kit = await openDeviceList({ prefix: 'fcnt', devs, extra, gwID: 'a840410000000081' });
     // Stored counters become fCnt + 1: device 2 at 10, devices 1 and 3 tied at 4, device 4 at 0.
     for (const [i, fCnt] of [
       [2, 9],
@@ -51,26 +30,19 @@ describe('device list in frame-counter order', () => {
     ] as const)
       await uplink(i, fCnt);
   });
-  afterAll(async () => {
-    gw?.close();
-    await t.close();
-  });
+  afterAll(() => closeDeviceList(kit));
 
-  const status = async (i: number) => (await t.call(token, 'GET', deviceApi.status.path, { devEUI: eui(i) })).body.data;
+  const status = async (i: number) => (await kit.call('GET', deviceApi.status.path, { devEUI: eui(i) })).body.data;
   /** Sends one uplink and waits until the device's stored counter shows it. */
   const uplink = async (i: number, fCnt: number) => {
-    gw.push([rxpkOf(abpSession(devs[i]!)({ fCnt }), { rssi: -80, lsnr: 5 })]);
+    kit.gw.push([rxpkOf(abpSession(devs[i]!)({ fCnt }), { rssi: -80, lsnr: 5 })]);
     for (let k = 0; k < 1000; k++) {
       if ((await status(i))?.fCntUp === fCnt + 1) return;
       await sleep(10);
     }
     throw new Error(`uplink ${fCnt} of ${eui(i)} not stored within 10 s`);
   };
-  const list = async (q: Record<string, string>) => {
-    const body = (await t.call(token, 'GET', deviceApi.list.path, { appID: String(appID), ...q })).body;
-    expect(body.code).toBe(0);
-    return { euis: body.data.map((d: { devEUI: string }) => d.devEUI), amount: body.amount as number };
-  };
+  const list = (q: Record<string, string>) => kit.list(q);
   const euisOf = (...i: number[]) => i.map(eui);
 
   it('orders by either counter both ways, ties by DevEUI in the same direction', async () => {
@@ -81,7 +53,7 @@ describe('device list in frame-counter order', () => {
   });
 
   it('follows a downlink, a reset and an uplink after it', async () => {
-    const queued = await t.call(token, 'POST', downlinkApi.create.path, {
+    const queued = await kit.call('POST', downlinkApi.create.path, {
       devEUI: eui(1),
       fport: 9,
       data: 'cafe',
@@ -92,7 +64,7 @@ describe('device list in frame-counter order', () => {
     expect((await status(1)).fCntDown).toBe(1);
     expect((await list({ orderBy: 'fCntDown', orderType: 'desc' })).euis).toEqual(euisOf(1, 4, 3, 2, 0));
 
-    const reset = await t.call(token, 'POST', deviceApi.resetFcnt.path, { devEUI: eui(4), fCntUp: 100, fCntDown: 7 });
+    const reset = await kit.call('POST', deviceApi.resetFcnt.path, { devEUI: eui(4), fCntUp: 100, fCntDown: 7 });
     expect(reset.body.code).toBe(0);
     expect((await list({ orderBy: 'fCntUp', orderType: 'desc' })).euis).toEqual(euisOf(4, 0, 2, 1, 3));
     expect((await list({ orderBy: 'fCntDown', orderType: 'desc' })).euis).toEqual(euisOf(4, 1, 3, 2, 0));
@@ -101,16 +73,14 @@ describe('device list in frame-counter order', () => {
   });
 
   it('gives the same pages walking an order index as sorted, filtered or not (last seen and DevAddr too)', async () => {
-    const tag = (await t.call(token, 'POST', deviceTagApi.create.path, { tags: ['fcnt-tag'], groupName: 'g' })).body
-      .data.tags[0].tagId as number;
-    const set = await t.call(token, 'POST', deviceApi.updateMany.path, {
+    const tag = (await kit.call('POST', deviceTagApi.create.path, { tags: ['fcnt-tag'], groupName: 'g' })).body.data
+      .tags[0].tagId as number;
+    const set = await kit.call('POST', deviceApi.updateMany.path, {
       devEUIs: euisOf(0, 1, 3),
-      appID,
+      appID: kit.appID,
       tagsId: [tag],
     });
     expect(set.body.code).toBe(0);
-    const sorted = new DeviceRepository(t.services.db);
-    const walked = new DeviceRepository(t.services.db, 0);
     for (const orderBy of ['fCntUp', 'fCntDown', 'lastSeen', 'devAddr'] as DeviceOrderField[])
       for (const orderType of ['asc', 'desc'] as const)
         for (const [tagsId, regions, amount] of [
@@ -119,50 +89,36 @@ describe('device list in frame-counter order', () => {
           [undefined, ['eu868'], 4],
           [[tag], ['eu868'], 3],
           [undefined, ['us915'], 1],
-        ] as const)
-          for (const [offset, limit] of [
+        ] as const) {
+          const filter = { tagsId: tagsId && [...tagsId], regions: regions && [...regions] };
+          await kit.walkedAsSorted({ orderBy, orderType, ...filter }, amount, [
             [0, 10],
             [1, 2],
             [3, 2],
             [5, 2],
-          ] as const) {
-            const page = async (repo: DeviceRepository) => {
-              const r = await repo.list(user, {
-                appID,
-                orderBy,
-                orderType,
-                tagsId: tagsId && [...tagsId],
-                regions: regions && [...regions],
-                offset,
-                limit,
-              });
-              return { euis: r.rows.map((d) => d.devEui), amount: r.amount };
-            };
-            const expected = await page(sorted);
-            expect(expected.amount).toBe(amount);
-            expect(await page(walked)).toEqual(expected);
-          }
+          ]);
+        }
     const tagged = await list({ orderBy: 'fCntUp', orderType: 'desc', tagsId: String(tag) });
     expect(tagged).toEqual({ euis: euisOf(3, 0, 1), amount: 3 });
     // Without an application: the tag over every application of the user.
     for (const orderBy of ['fCntUp', 'lastSeen', 'devAddr']) {
       const q = { tagsId: String(tag), orderBy, orderType: 'desc', pageSize: '2' };
-      const body = (await t.call(token, 'GET', deviceApi.list.path, q)).body;
+      const body = (await kit.call('GET', deviceApi.list.path, q)).body;
       expect(body).toMatchObject({ code: 0, amount: 3 });
       if (orderBy === 'fCntUp') expect(body.data.map((d: { devEUI: string }) => d.devEUI)).toEqual(euisOf(3, 0));
     }
   });
 
   it('follows a move, a delete and an import, and stays equal to the devices table', async () => {
-    await t.call(token, 'POST', deviceApi.move.path, { appId: otherApp, devEUIs: [eui(0)] });
-    const moved = await list({ orderBy: 'fCntUp', orderType: 'desc', appID: String(otherApp) });
+    await kit.call('POST', deviceApi.move.path, { appId: kit.otherApp, devEUIs: [eui(0)] });
+    const moved = await list({ orderBy: 'fCntUp', orderType: 'desc', appID: String(kit.otherApp) });
     expect(moved).toEqual({ euis: euisOf(0), amount: 1 });
-    await t.call(token, 'POST', deviceApi.delete.path, { devEUIs: [eui(2)] });
+    await kit.call('POST', deviceApi.delete.path, { devEUIs: [eui(2)] });
     expect((await list({ orderBy: 'fCntUp', orderType: 'asc' })).euis).toEqual(euisOf(1, 4, 3));
 
     const imported = [900, 901].map((n) => abpDevice(n, { fCntUp: n }));
-    const batch = await t.call(token, 'POST', deviceApi.batchCreate.path, {
-      appID,
+    const batch = await kit.call('POST', deviceApi.batchCreate.path, {
+      appID: kit.appID,
       authType: 'abp',
       devices: imported,
     });
@@ -171,7 +127,7 @@ describe('device list in frame-counter order', () => {
     expect(top.euis).toEqual(imported.map((d) => d.devEUI).reverse());
 
     const drift = rowsOf(
-      await t.services.db.execute(sql`SELECT count(*)::int AS n FROM devices d
+      await kit.t.services.db.execute(sql`SELECT count(*)::int AS n FROM devices d
         FULL JOIN device_list_keys c ON c.dev_eui = d.dev_eui
         WHERE (d.app_id, d.region, d.last_seen, d.f_cnt_up, d.f_cnt_down)
           IS DISTINCT FROM (c.app_id, c.region, c.last_seen, c.f_cnt_up, c.f_cnt_down)`),
