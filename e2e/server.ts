@@ -34,6 +34,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   const udpPort = await freePort();
   const mqttPort = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lns-e2e-'));
+  // A server that never ran leaves no directory of ours behind (one it was given is the caller's).
+  const fail = (message: string) => {
+    if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    return new Error(message);
+  };
   let log = '';
   const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -53,14 +58,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${log}`);
+    if (proc.exitCode !== null) throw fail(`server exited (${proc.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/api/version`);
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`server did not start in time:\n${log}`);
+      throw fail(`server did not start in time:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

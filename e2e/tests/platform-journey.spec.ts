@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
 import { gatewayDataApi } from '@lns/contract/api/gateway-data';
 import { platformApi } from '@lns/contract/api/platform';
 import { encodeLicense, rawPublicKey } from '@lns/contract/license-codec';
@@ -43,6 +44,7 @@ const test = base.extend<object, { server: StartedServer }>({
       });
       await use(server);
       await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 150_000 },
   ],
