@@ -2,8 +2,8 @@
  * The database's own ceiling for storing uplinks, measured after an end-to-end run on the same
  * database: what one stored uplink wrote there (the device's UPDATE and its history rows, counted
  * per table from the run) repeated inside the database, 500 uplinks per statement, `parallel`
- * statements at a time, with no UDP, de-dup, crypto or parameter encoding on the way. The gap between this
- * and the end-to-end rate is what the server's own work costs.
+ * statements at a time, with no UDP, de-dup, crypto or parameter encoding on the way. The gap
+ * between this and the end-to-end rate is what the server's own work costs.
  */
 import type { Db } from '../../apps/server/src/db/client';
 import { rowsOf } from '../../apps/server/src/db/rows';
@@ -73,7 +73,8 @@ export async function rawStoreRate(
       const from = (i * batch) % euis.length;
       const devs = euis.slice(from, from + batch);
       const t = performance.now();
-      // The accepting statement's UPDATE of devices (the same columns, so HOT or not alike).
+      // As the accepting statement updates devices: the counters, last seen and signal columns
+      // (so the device_list_keys trigger writes, and updates are HOT or not, alike).
       await db.execute(`WITH upd AS (UPDATE devices SET f_cnt_up = f_cnt_up + 1, last_seen = ${Date.now()},
           rssi = -80, snr = 7.5, freq = 868100000, dr = 5, last_gw_id = last_gw_id, f_cnt_down = f_cnt_down
           WHERE dev_eui IN (${devs.map((e) => `'${e}'`).join(', ')}) RETURNING dev_eui)
