@@ -70,8 +70,8 @@ export async function rawStoreRate(
   const loop = async () => {
     while (performance.now() < end) {
       const i = next++;
-      const from = (i * batch) % euis.length;
-      const devs = euis.slice(from, from + batch);
+      // Always a whole batch (wrapping round the devices), as the copied history rows assume.
+      const devs = Array.from({ length: Math.min(batch, euis.length) }, (_, k) => euis[(i * batch + k) % euis.length]!);
       const t = performance.now();
       // As the accepting statement updates devices: the counters, last seen and signal columns
       // (so the device_list_keys trigger writes, and updates are HOT or not, alike).
