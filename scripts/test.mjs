@@ -47,11 +47,17 @@ async function check(title, cmd, args) {
   }
 }
 
-/** The "Unhandled Errors" block Vitest prints when it fails a run whose tests all passed. */
-function unhandledErrors(log) {
+/**
+ * Why Vitest failed a run whose tests all passed: the block it prints for a failed suite (a failing
+ * `beforeAll`/`afterAll` hook, a file that did not load) or for errors outside any test.
+ */
+function runErrors(log) {
   const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '') : '';
-  const at = text.indexOf('Unhandled Error');
-  return at < 0 ? 'no "Unhandled Error" block in its output' : text.slice(at, at + 4000);
+  const blocks = ['Failed Suites', 'Unhandled Error', 'Unhandled Rejection', 'Source Errors']
+    .map((heading) => text.indexOf(heading))
+    .filter((at) => at >= 0)
+    .map((at) => text.slice(at, at + 3000));
+  return blocks.length > 0 ? blocks.join('\n') : `no error block in its output; its last lines:\n${text.slice(-3000)}`;
 }
 
 function readJson(file) {
@@ -94,7 +100,12 @@ if (!only || only === 'unit') {
         if (t.status === 'failed') failures.push(`vitest: ${suite.name.replace(root, '')} > ${t.fullName}`);
       }
     }
-    if (!ok && r.numFailedTests === 0) failures.push(`vitest exited non-zero: ${unhandledErrors(`${out}/vitest.log`)}`);
+    for (const suite of r.testResults ?? []) {
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`vitest: ${suite.name.replace(root, '')} failed outside its tests: ${suite.message ?? ''}`);
+      }
+    }
+    if (!ok && r.numFailedTests === 0) failures.push(`vitest exited non-zero: ${runErrors(`${out}/vitest.log`)}`);
   } else {
     failed++;
     failures.push('vitest wrote no report');
