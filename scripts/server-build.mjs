@@ -4,7 +4,6 @@
 // ~70 MB of memory (docs/performance.md, memory and start). Dependencies stay in node_modules.
 import fs from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { newest } from './console-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,31 +25,36 @@ const BESIDE = [
 
 /** Bundles the server into `outDir` (main.mjs, its chunks and the files beside it). */
 export async function buildServer(outDir) {
-  await esbuild.build({
-    entryPoints: [`${src}/main.ts`],
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    // main.ts imports the app only once the database is opening: a chunk of its own, so the
-    // dependencies it loads load while PGlite starts in its worker.
-    splitting: true,
-    chunkNames: 'chunk-[hash]',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    plugins: [
-      {
-        // The workspace packages are TypeScript and go into the bundle; the rest loads from node_modules.
-        name: 'dependencies-stay-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith('@lns/') ? undefined : { path: a.path, external: true },
-          );
+  // Loaded here, not at the top: a start that finds the bundle current never holds esbuild's API.
+  const esbuild = await import('esbuild');
+  await esbuild
+    .build({
+      entryPoints: [`${src}/main.ts`],
+      outdir: outDir,
+      outExtension: { '.js': '.mjs' },
+      // main.ts imports the app only once the database is opening: a chunk of its own, so the
+      // dependencies it loads load while PGlite starts in its worker.
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      plugins: [
+        {
+          // The workspace packages are TypeScript and go into the bundle; the rest loads from node_modules.
+          name: 'dependencies-stay-external',
+          setup(build) {
+            build.onResolve({ filter: /^[^./]/ }, (a) =>
+              a.path.startsWith('@lns/') ? undefined : { path: a.path, external: true },
+            );
+          },
         },
-      },
-    ],
-  });
+      ],
+    })
+    // esbuild's service process (~65 MB) would otherwise live as long as the server.
+    .finally(() => esbuild.stop());
   for (const file of BESIDE) fs.cpSync(`${src}/${file}`, `${outDir}/${path.basename(file)}`, { recursive: true });
   return `${outDir}/main.mjs`;
 }
@@ -65,12 +69,7 @@ export async function ensureServerBuilt() {
   if (current()) return bundle;
   const tmp = `${dist}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
-  try {
-    await buildServer(tmp);
-  } finally {
-    // esbuild's service process (~65 MB) would otherwise live as long as the server.
-    await esbuild.stop();
-  }
+  await buildServer(tmp);
   // Another start (a cluster's, a second test run) may have built meanwhile and be running it:
   // keep that one. Otherwise replace dist/ whole, so no start sees half a build.
   if (current()) {

@@ -26,6 +26,7 @@ import { LoginThrottle } from './auth/throttle';
 import { TokenCache } from './auth/token-cache';
 import { type BusTopics, type LocalTopics, MemoryBus } from './bus/bus';
 import { RedisBus } from './bus/redis-bus';
+import { redisClient } from './bus/redis-client';
 import type { Config } from './config';
 import type { Services } from './context';
 import type { Database } from './db/client';
@@ -110,6 +111,9 @@ export async function buildApp(
     local,
     registry: metrics,
     decoderPool: decoders,
+    redis: config.REDIS_URL
+      ? await redisClient(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      : undefined,
   });
   const streams = new StreamRegistry({ config, local, bus, db: database.db, log: app.log });
   const agents = new AgentChannel(dataPlane.mqttLink, bus, app.log);

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClient } from '../bus/redis-client';
 
 /**
  * Short-lived sign-in state: captcha challenges and tickets (single use, expiring) and sign-in
@@ -132,7 +133,7 @@ export class RedisLoginStore implements LoginStore {
   private constructor(private readonly redis: Redis) {}
 
   static async connect(url: string): Promise<RedisLoginStore> {
-    const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+    const redis = await redisClient(url, { maxRetriesPerRequest: 2, lazyConnect: true });
     await redis.connect();
     return new RedisLoginStore(redis);
   }

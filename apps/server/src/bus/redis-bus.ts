@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type EventBus, LocalFanout, type TopicOf } from './bus';
+import { redisClient } from './redis-client';
 
 const PREFIX = 'lns:bus:';
 
@@ -9,13 +10,12 @@ const PREFIX = 'lns:bus:';
  * channel only while it has a local subscriber for that topic.
  */
 export class RedisBus<M> implements EventBus<M> {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
   private readonly fanout = new LocalFanout();
 
-  private constructor(url: string) {
-    this.pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
-    this.sub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+  ) {
     this.sub.on('message', (channel: string, message: string) => {
       let event: unknown;
       try {
@@ -28,7 +28,8 @@ export class RedisBus<M> implements EventBus<M> {
   }
 
   static async connect<M>(url: string): Promise<RedisBus<M>> {
-    const bus = new RedisBus<M>(url);
+    const client = () => redisClient(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+    const bus = new RedisBus<M>(await client(), await client());
     await Promise.all([bus.pub.connect(), bus.sub.connect()]);
     return bus;
   }

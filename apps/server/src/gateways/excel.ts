@@ -1,9 +1,9 @@
-import * as XLSX from '@e965/xlsx';
 import { C, type Code } from '@lns/contract/codes';
 import { GATEWAY_IMPORT_COLUMNS } from '@lns/contract/gateways';
 import { columnOfHeader, GATEWAY_IMPORT_TEMPLATE, headerText, type ImportLocale } from '@lns/contract/imports';
 import { DomainError } from '../errors';
 import type { SpreadsheetReader } from '../spreadsheets/reader';
+import { loadXlsx } from '../spreadsheets/xlsx';
 
 /** One data row of the import sheet: its Excel row number and the cells by column key. */
 export interface SheetRow {
@@ -82,7 +82,8 @@ export function rowToBody(r: SheetRow): {
 }
 
 /** The import template: the header row in the caller's language (`*` marks required columns) and one example row. */
-export function gatewayTemplate(locale: ImportLocale): Buffer {
+export async function gatewayTemplate(locale: ImportLocale): Promise<Buffer> {
+  const XLSX = await loadXlsx();
   const header = GATEWAY_IMPORT_TEMPLATE.map((c) => headerText(c, locale));
   const example = [
     'a84041000000a001',

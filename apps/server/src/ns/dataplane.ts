@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import { MqttGatewayLink } from '../bridge/mqtt';
 import { UdpBridge } from '../bridge/udp';
@@ -50,6 +50,8 @@ export interface DataPlaneDeps {
   registry: Registry;
   /** The decoder threads, shared with the API's script checks. */
   decoderPool: DecoderPool;
+  /** With REDIS_URL: the de-duplication shared by instances (`Deduplicator`). */
+  redis?: Redis;
 }
 
 const SWEEP_MS = 10_000;
@@ -101,10 +103,8 @@ export class DataPlane implements Stage {
     this.settings = new DataSettingsCache(db);
     this.events = new FrameEvents(this.settings, this.writer, deps.bus, deps.local);
     this.gateways = new GatewayRegistry(db, deps.local, this.writer, this.settings);
-    if (config.REDIS_URL) {
-      this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-      this.redis.on('error', () => {});
-    }
+    this.redis = deps.redis;
+    this.redis?.on('error', () => {});
     // One batch at a time: measured faster than 2 or 4 on PostgreSQL too (bigger batches, fewer
     // statements); PGlite has a single connection anyway.
     this.batcher = new UplinkBatcher(this, 1);

@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import { deviceApi as api } from '@lns/contract/api/devices';
 import { C } from '@lns/contract/codes';
 import { type DeviceRow, type ExportField, SIGNAL_POINTS_MAX } from '@lns/contract/devices';
@@ -6,6 +5,7 @@ import { EXPORT_FIELD_HEADERS, EXPORT_SHEETS, EXPORT_SIGNAL_HEADERS, exportWords
 import { ApplicationRepository } from '../../applications/repository';
 import { type DeviceRecord, DeviceRepository } from '../../devices/repository';
 import { DomainError } from '../../errors';
+import { loadXlsx } from '../../spreadsheets/xlsx';
 import { ok } from '../envelope';
 import { route } from '../route';
 import type { RouteModule } from '../types';
@@ -56,6 +56,7 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
     );
     // Headers and sheet names in the language the request asked for.
     const say = (words: { en: string; zh: string }) => exportWords(words, req.locale);
+    const XLSX = await loadXlsx();
     const book = XLSX.utils.book_new();
     const devicesSheet = [
       b.fields.map((f) => say(EXPORT_FIELD_HEADERS[f])),

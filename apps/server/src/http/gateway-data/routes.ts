@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import { gatewayDataApi as api } from '@lns/contract/api/gateway-data';
 import { C } from '@lns/contract/codes';
 import { MAX_EXCEL_ROWS } from '@lns/contract/dataplane';
@@ -18,6 +17,7 @@ import { DomainError } from '../../errors';
 import { GatewayRepository } from '../../gateways/repository';
 import { historyPage, timeRange } from '../../ns/history';
 import { gatewayFrameOf } from '../../ns/records';
+import { loadXlsx } from '../../spreadsheets/xlsx';
 import { list, ok } from '../envelope';
 import { route } from '../route';
 import type { RouteModule } from '../types';
@@ -34,7 +34,13 @@ const statOf = (r: typeof gatewayStats.$inferSelect) => ({ gwID: r.gwId, createt
 const STAT_FIELDS = Object.keys(GW_STAT_HEADERS) as (keyof typeof GW_STAT_HEADERS)[];
 
 /** One sheet named in the request's language; the file name stays `name`. */
-function sendXlsx(req: FastifyRequest, reply: FastifyReply, name: keyof typeof EXPORT_SHEETS, sheet: unknown[][]) {
+async function sendXlsx(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: keyof typeof EXPORT_SHEETS,
+  sheet: unknown[][],
+) {
+  const XLSX = await loadXlsx();
   const book = XLSX.utils.book_new();
   const sheetName = exportWords(EXPORT_SHEETS[name], req.locale);
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet, { cellDates: true }), sheetName);

@@ -128,7 +128,7 @@ export const gatewayRoutes: RouteModule = (app, s) => {
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="gateway-template.xlsx"')
-      .send(gatewayTemplate(req.locale === 'zh-CN' ? 'zh-CN' : 'en-US')),
+      .send(await gatewayTemplate(req.locale === 'zh-CN' ? 'zh-CN' : 'en-US')),
   );
 
   route(app, api.archList, async () => {
