@@ -40,6 +40,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/console/test/setup.ts'],
           css: false,
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { mediaList } from './media';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Testing Library waits 1 s by default for findBy/waitFor: too short on a busy 2-CPU CI host, where
+// a lazy chunk or a stubbed answer can take longer to render (the project's testTimeout is 30 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no PointerEvent: sliders are driven with pointer events carrying clientX.
 if (typeof window !== 'undefined' && !('PointerEvent' in window)) {

@@ -73,6 +73,17 @@ describe('subnet cutover end to end with the simulator', () => {
       const others = devs.map((d) => d.devEUI).filter((e) => e !== deaf && e !== silent);
       sim.setOffline(deaf, 'deaf');
       sim.setOffline(silent, 'silent');
+      // The silent device's last uplink must be stored before the task takes the device in:
+      // processed after that (a busy host can hold it that long), it would ask the device.
+      const nextFCnt = devs[19]!.fCntUp;
+      await until(
+        "the silent device's last uplink stored",
+        async () => {
+          const rows = (await call(API.device.list, { appID: sim!.appID, pageSize: 100 })).data;
+          return (rows as { devEUI: string; fCntUp: number }[]).find((d) => d.devEUI === silent)?.fCntUp;
+        },
+        (n) => n === nextFCnt,
+      );
 
       // The task, its gateways and the whole application through the API. The switch time is moved
       // in (task update) once the union is confirmed, rather than guessed at creation.

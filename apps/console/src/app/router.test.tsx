@@ -53,7 +53,7 @@ describe('the console route table', () => {
     error.mockRestore();
   });
 
-  it('opens / signed out on the login page without router warnings', { timeout: 30_000 }, async () => {
+  it('opens / signed out on the login page without router warnings', async () => {
     stubFetch({ [authRoutes.loginOptions.path]: { code: 0, data: { captcha: false } } });
     const router = start('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
@@ -61,14 +61,14 @@ describe('the console route table', () => {
     expect(routerSaid()).toEqual([]);
   });
 
-  it('sends / signed in to /home without router warnings', { timeout: 30_000 }, async () => {
+  it('sends / signed in to /home without router warnings', async () => {
     signedIn();
     const router = start('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'), { timeout: 15_000 });
     expect(routerSaid()).toEqual([]);
   });
 
-  it('sends a redirect-only route to its target (the menus load on the way)', { timeout: 30_000 }, async () => {
+  it('sends a redirect-only route to its target (the menus load on the way)', async () => {
     signedIn();
     const router = start('/application');
     await waitFor(() => expect(router.state.location.pathname).toBe('/application/list'), { timeout: 15_000 });

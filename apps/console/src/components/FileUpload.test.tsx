@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileApi } from '@lns/contract/api/files';
 import { C } from '@lns/contract/codes';
 import { fileUrlOf } from '@lns/contract/files';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setupI18n } from '../../test/render';
 import { stubUpload } from '../../test/xhr';
@@ -11,7 +11,6 @@ import { toast } from '../lib/toast';
 import { FileUpload, type UploadedFile } from './FileUpload';
 
 // A loaded machine (the whole suite in parallel) can take seconds to render a page.
-configure({ asyncUtilTimeout: 10_000 });
 
 const bytes = Uint8Array.from({ length: 300 }, (_, i) => i % 251);
 const file = (name = 'fw.bin', content: Uint8Array<ArrayBuffer> = bytes) => new File([content], name);
@@ -35,9 +34,7 @@ describe('FileUpload', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('refuses a file over the limit before reading or sending it, in the words it is given', {
-    timeout: 30_000,
-  }, async () => {
+  it('refuses a file over the limit before reading or sending it, in the words it is given', async () => {
     const sent = stubUpload(() => ({ body: { code: 0, data: stored } }));
     const { onRead, onUploaded } = renderWidget({
       maxBytes: 100,
@@ -53,7 +50,7 @@ describe('FileUpload', () => {
     expect(onUploaded).not.toHaveBeenCalled();
   });
 
-  it('refuses a file the form rule refuses before reading or sending it', { timeout: 30_000 }, async () => {
+  it('refuses a file the form rule refuses before reading or sending it', async () => {
     const sent = stubUpload(() => ({ body: { code: 0, data: stored } }));
     const { onRead } = renderWidget({ refuse: (f) => (f.name.endsWith('.deb') ? undefined : 'A .deb file, please') });
     choose(file('fw.bin'));
@@ -66,7 +63,7 @@ describe('FileUpload', () => {
     expect(screen.queryByTestId('upload-problem')).toBeNull();
   });
 
-  it('names the file and the limit in M by default', { timeout: 30_000 }, async () => {
+  it('names the file and the limit in M by default', async () => {
     stubUpload(() => ({ body: { code: 0, data: stored } }));
     renderWidget({ maxBytes: 1024 * 1024 });
     expect(screen.getByText('At most 1M')).toBeInTheDocument();
@@ -76,9 +73,7 @@ describe('FileUpload', () => {
     );
   });
 
-  it('sends the SHA-256 digest before the file with the token, shows progress, hides it 500 ms after the end', {
-    timeout: 30_000,
-  }, async () => {
+  it('sends the SHA-256 digest before the file with the token, shows progress, hides it 500 ms after the end', async () => {
     const sent = stubUpload(() => ({ body: { code: 0, data: stored } }));
     const { onUploaded, onRead } = renderWidget();
     let doneAt = 0;
@@ -104,7 +99,7 @@ describe('FileUpload', () => {
     expect(performance.now() - doneAt).toBeGreaterThanOrEqual(490);
   });
 
-  it('6002 (already stored) is a success notice and hands on the stored reference', { timeout: 30_000 }, async () => {
+  it('6002 (already stored) is a success notice and hands on the stored reference', async () => {
     stubUpload(() => ({ status: 409, body: { code: C.FILE_EXISTS, msg: 'file exists', data: stored } }));
     const { onUploaded } = renderWidget();
     choose(file());
@@ -117,7 +112,7 @@ describe('FileUpload', () => {
     expect(screen.queryByTestId('upload-problem')).toBeNull();
   });
 
-  it('a refused or failed upload resets the progress and says "<file> failed"', { timeout: 30_000 }, async () => {
+  it('a refused or failed upload resets the progress and says "<file> failed"', async () => {
     stubUpload(() => ({ status: 400, body: { code: C.FILE_SIGNATURE_ERROR, msg: 'file signature error' } }));
     const { onUploaded } = renderWidget();
     choose(file());

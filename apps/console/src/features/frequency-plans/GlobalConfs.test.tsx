@@ -1,7 +1,7 @@
 import { globalConfApi } from '@lns/contract/api/frequency-plans';
 import { regionApi } from '@lns/contract/api/regions';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
@@ -9,8 +9,6 @@ import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import FrequencyPlans from './pages/FrequencyPlans';
 import { bodyOf, choose, FILE_URL, globalConf, list, ok, regions, slide, upload } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/platform/frequency-plan?tab=globalConfs';
 const subnetField = () => screen.getByTestId('globalconf-subnet').closest('.MuiFormControl-root') as HTMLElement;
@@ -36,7 +34,7 @@ describe('/platform/frequency-plan: regions and global configurations', () => {
     expect(within(table).getByText('12')).toBeInTheDocument();
   });
 
-  it('adds one: region, subnet and the uploaded file, sent as they are', { timeout: 30_000 }, async () => {
+  it('adds one: region, subnet and the uploaded file, sent as they are', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [globalConfApi.list.path]: list([globalConf]),
@@ -57,7 +55,7 @@ describe('/platform/frequency-plan: regions and global configurations', () => {
     });
   });
 
-  it('shows 11002 on the subnet, naming it; 11003 on the file with its reason', { timeout: 30_000 }, async () => {
+  it('shows 11002 on the subnet, naming it; 11003 on the file with its reason', async () => {
     let answer: Record<string, unknown> = {
       code: C.GLOBALCONF_EXISTS,
       msg: 'GlobalConf exists: subnet',
@@ -84,7 +82,7 @@ describe('/platform/frequency-plan: regions and global configurations', () => {
     );
   });
 
-  it('deletes one after the slide', { timeout: 30_000 }, async () => {
+  it('deletes one after the slide', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [globalConfApi.list.path]: list([globalConf]),

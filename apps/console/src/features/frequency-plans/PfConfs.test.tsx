@@ -1,6 +1,6 @@
 import { pfConfApi } from '@lns/contract/api/frequency-plans';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { windowOf } from '../../../test/media';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -9,8 +9,6 @@ import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import FrequencyPlans from './pages/FrequencyPlans';
 import { bodyOf, choose, list, ok, pfRow } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/platform/frequency-plan?tab=pfConfs';
 const GW = '0102030405060708';
@@ -52,7 +50,7 @@ describe('/platform/frequency-plan: packet-forwarder configurations', () => {
     await waitFor(() => expect(lists(calls).at(-1)?.url.searchParams.get('state')).toBe('error'));
   });
 
-  it('pushes to a gateway: the button spins, then the row is read again', { timeout: 30_000 }, async () => {
+  it('pushes to a gateway: the button spins, then the row is read again', async () => {
     let pushed = false;
     const calls = stubFetch({
       [pfConfApi.enabled.path]: enabled,
@@ -87,7 +85,7 @@ describe('/platform/frequency-plan: packet-forwarder configurations', () => {
     expect(lists(calls).length).toBeGreaterThan(before);
   });
 
-  it('asks before pushing again what a gateway runs (9002), then forces', { timeout: 30_000 }, async () => {
+  it('asks before pushing again what a gateway runs (9002), then forces', async () => {
     const calls = stubFetch({
       [pfConfApi.enabled.path]: enabled,
       [pfConfApi.list.path]: list([pfRow({ state: 'upToDate' })]),

@@ -2,7 +2,7 @@ import { txLutApi } from '@lns/contract/api/frequency-plans';
 import { gatewayTypeApi } from '@lns/contract/api/gateway-types';
 import { regionApi } from '@lns/contract/api/regions';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
@@ -10,8 +10,6 @@ import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import FrequencyPlans from './pages/FrequencyPlans';
 import { bodyOf, choose, FILE_URL, gwTypes, list, ok, regions, txLut, upload } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/platform/frequency-plan?tab=txLuts';
 const gwTypeField = () => screen.getByTestId('txlut-gwType').closest('.MuiFormControl-root') as HTMLElement;
@@ -26,7 +24,7 @@ describe('/platform/frequency-plan: tx lookup tables', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('lists the tables and adds one for a gateway type of the list', { timeout: 30_000 }, async () => {
+  it('lists the tables and adds one for a gateway type of the list', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [gatewayTypeApi.list.path]: gwTypes,
@@ -48,7 +46,7 @@ describe('/platform/frequency-plan: tx lookup tables', () => {
     expect(bodyOf(calls, txLutApi.create.path)).toEqual({ gwType: 'rhf2s008', region: 'cn470', filestore: FILE_URL });
   });
 
-  it('shows 10002 on the gateway type, naming type and region, and 10001 as a toast', { timeout: 30_000 }, async () => {
+  it('shows 10002 on the gateway type, naming type and region, and 10001 as a toast', async () => {
     let answer: Record<string, unknown> = { code: C.TXLUT_EXISTS, msg: 'TxLut exists: gwType', field: 'gwType' };
     const calls = stubFetch({
       [regionApi.list.path]: regions,

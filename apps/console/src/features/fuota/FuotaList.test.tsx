@@ -1,7 +1,7 @@
 import { fuotaApi } from '@lns/contract/api/fuota';
 import { mcGroupApi } from '@lns/contract/api/multicast';
 import { C } from '@lns/contract/codes';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fuotaTaskRow, listEnvelope, mcGroupRow } from '../../../test/fuota';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -12,7 +12,6 @@ import { toast } from '../../lib/toast';
 import FuotaList from './pages/FuotaList';
 
 // A loaded machine (the whole suite in parallel) can take seconds to render a page.
-configure({ asyncUtilTimeout: 10_000 });
 
 const running = fuotaTaskRow();
 const finished = fuotaTaskRow({
@@ -49,7 +48,7 @@ describe('FUOTA task list', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('shows each task: group, versions, status, state, progress, devices', { timeout: 30_000 }, async () => {
+  it('shows each task: group, versions, status, state, progress, devices', async () => {
     stubFetch(lists);
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     const table = await screen.findByTestId('fuota-table');
@@ -63,7 +62,7 @@ describe('FUOTA task list', () => {
     expect(within(table).getByText('3 / 0 / 3')).toBeInTheDocument();
   });
 
-  it('aborts a running task after asking; offers no delete for it', { timeout: 30_000 }, async () => {
+  it('aborts a running task after asking; offers no delete for it', async () => {
     const calls = stubFetch({ ...lists, [fuotaApi.abort.path]: { code: 0 } });
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Abort lamp-fw' }));
@@ -75,7 +74,7 @@ describe('FUOTA task list', () => {
     expect(bodyOf(calls, fuotaApi.abort.path)).toEqual({ fdID: 7 });
   });
 
-  it('deletes a finished task after the slide, with the result per task', { timeout: 30_000 }, async () => {
+  it('deletes a finished task after the slide, with the result per task', async () => {
     const calls = stubFetch({ ...lists, [fuotaApi.delete.path]: { code: 0, data: { deleted: [8], failed: [] } } });
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meter-fw' }));
@@ -85,7 +84,7 @@ describe('FUOTA task list', () => {
     expect(bodyOf(calls, fuotaApi.delete.path)).toEqual({ fdIDs: [8] });
   });
 
-  it('a task the server still runs fails the delete with the words of 16002', { timeout: 30_000 }, async () => {
+  it('a task the server still runs fails the delete with the words of 16002', async () => {
     stubFetch({
       ...lists,
       [fuotaApi.delete.path]: {
@@ -103,7 +102,7 @@ describe('FUOTA task list', () => {
     expect(failed).toHaveTextContent('Firmware upgrade task is running: abort it first');
   });
 
-  it('filters by group', { timeout: 30_000 }, async () => {
+  it('filters by group', async () => {
     const calls = stubFetch(lists);
     renderWithProviders(<FuotaList />, { route: '/multicast/fuota/list' });
     await screen.findByTestId('fuota-link-7');

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fuotaDeviceRow, fuotaTaskRow, listEnvelope } from '../../../test/fuota';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -7,7 +7,6 @@ import { session } from '../../lib/session';
 import FuotaStatus from './pages/FuotaStatus';
 
 // A loaded machine (the whole suite in parallel) can take seconds to render a page.
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/multicast/fuota/status?fdID=7';
 const stepStates = () => [0, 1, 2, 3, 4, 5, 6].map((s) => screen.getByTestId(`step-${s}`).getAttribute('data-state'));
@@ -23,9 +22,7 @@ describe('FUOTA status page', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('a running task: steps behind complete, its own active, the rest pending; progress, abort, devices', {
-    timeout: 30_000,
-  }, async () => {
+  it('a running task: steps behind complete, its own active, the rest pending; progress, abort, devices', async () => {
     const calls = stubFetch({
       '/api/fuota/info': { code: 0, data: fuotaTaskRow({ state: 2, progress: 47 }) },
       '/api/fuota/devices': devices,
@@ -56,9 +53,7 @@ describe('FUOTA status page', () => {
     expect(JSON.parse(String(abort.init?.body))).toEqual({ fdID: 7 });
   });
 
-  it('an aborted task: every step complete but the last, which failed; 100 %, its error, no abort', {
-    timeout: 30_000,
-  }, async () => {
+  it('an aborted task: every step complete but the last, which failed; 100 %, its error, no abort', async () => {
     stubFetch({
       '/api/fuota/info': {
         code: 0,
@@ -81,7 +76,7 @@ describe('FUOTA status page', () => {
     expect(screen.queryByTestId('fuota-abort')).toBeNull();
   });
 
-  it('a completed task has every step complete; a missing one says so', { timeout: 30_000 }, async () => {
+  it('a completed task has every step complete; a missing one says so', async () => {
     stubFetch({
       '/api/fuota/info': { code: 0, data: fuotaTaskRow({ state: 6, status: 'completed', progress: 100 }) },
       '/api/fuota/devices': devices,

@@ -1,7 +1,7 @@
 import { gatewayCommandApi } from '@lns/contract/api/gateway-commands';
 import { gatewayApi } from '@lns/contract/api/gateways';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -11,7 +11,6 @@ import CmdOperation from './pages/CmdOperation';
 import { commandRecordOf, ok, refused } from './testFixtures';
 
 // A loaded machine (the whole suite in parallel) can take seconds to render a page.
-configure({ asyncUtilTimeout: 10_000 });
 
 const gw = gatewayRow({ gwID: 'a840411b2c3d4e01', gwName: 'roof', online: true });
 const gatewayAnswers = (online = true) => ({
@@ -36,7 +35,7 @@ describe('gateway commands page', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('runs a command and shows its state and output', { timeout: 30_000 }, async () => {
+  it('runs a command and shows its state and output', async () => {
     const calls = stubFetch({
       ...gatewayAnswers(),
       [gatewayCommandApi.getBridgeLogs.path]: ok(
@@ -53,7 +52,7 @@ describe('gateway commands page', () => {
     expect(within(screen.getByTestId('cmd-group-logs')).getByTestId('cmd-result')).toBe(result);
   });
 
-  it('shows the reverse tunnel with the ssh command that reaches the gateway', { timeout: 30_000 }, async () => {
+  it('shows the reverse tunnel with the ssh command that reaches the gateway', async () => {
     const calls = stubFetch({
       ...gatewayAnswers(),
       [gatewayCommandApi.queryRssh.path]: ok(
@@ -101,7 +100,7 @@ describe('gateway commands page', () => {
     [C.GATEWAY_OFFLINE, 'Gateway offline'],
     [C.GATEWAY_BUSY, 'Gateway busy'],
     [C.GATEWAY_TIMEOUT, 'The gateway did not answer in time'],
-  ])('a refusal with code %i shows its words', { timeout: 30_000 }, async (code, words) => {
+  ])('a refusal with code %i shows its words', async (code, words) => {
     stubFetch({ ...gatewayAnswers(), [gatewayCommandApi.syncSystemInfo.path]: refused(code, 'server words') });
     open();
     fireEvent.click(await button('syncSystemInfo'));
@@ -110,7 +109,7 @@ describe('gateway commands page', () => {
     expect(error).not.toHaveTextContent('server words');
   });
 
-  it('a failure on the gateway shows its own words and the output it left', { timeout: 30_000 }, async () => {
+  it('a failure on the gateway shows its own words and the output it left', async () => {
     const failed = commandRecordOf({
       cmdType: 'openSSH',
       state: 'error',
@@ -137,7 +136,7 @@ describe('gateway commands page', () => {
     expect(within(result).getByTestId('state-error')).toHaveTextContent('Failed');
   });
 
-  it('an offline or busy refusal left no record: only the words show', { timeout: 30_000 }, async () => {
+  it('an offline or busy refusal left no record: only the words show', async () => {
     stubFetch({ ...gatewayAnswers(), [gatewayCommandApi.closeSSH.path]: refused(C.GATEWAY_BUSY) });
     open();
     fireEvent.click(await button('closeSSH'));
@@ -145,7 +144,7 @@ describe('gateway commands page', () => {
     expect(within(screen.getByTestId('cmd-result')).queryByTestId('state-error')).toBeNull();
   });
 
-  it('reboots only after the confirm; the other buttons wait while it runs', { timeout: 30_000 }, async () => {
+  it('reboots only after the confirm; the other buttons wait while it runs', async () => {
     const calls = stubFetch(gatewayAnswers());
     // The reboot's answer comes when the test says so.
     let answer: (r: Response) => void = () => {};
@@ -180,7 +179,7 @@ describe('gateway commands page', () => {
     await waitFor(() => expect(screen.getByTestId('cmd-openSSH')).toBeEnabled());
   });
 
-  it('an offline gateway takes no command and says why', { timeout: 30_000 }, async () => {
+  it('an offline gateway takes no command and says why', async () => {
     stubFetch(gatewayAnswers(false));
     open();
     expect(await screen.findByTestId('cmd-offline')).toHaveTextContent('The gateway is offline');

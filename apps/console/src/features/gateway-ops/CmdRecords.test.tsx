@@ -1,6 +1,6 @@
 import { gatewayCommandApi } from '@lns/contract/api/gateway-commands';
 import { gatewayApi } from '@lns/contract/api/gateways';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -8,8 +8,6 @@ import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import CmdRecords from './pages/CmdRecords';
 import { commandRecordOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const roof = gatewayRow({ gwID: 'a840411b2c3d4e01', gwName: 'roof', online: true });
 const yard = gatewayRow({ gwID: 'a840411b2c3d4e02', gwName: 'yard', online: false });
@@ -39,7 +37,7 @@ describe('command records page', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('lists records: time, gateway, kind, state, user, duration', { timeout: 30_000 }, async () => {
+  it('lists records: time, gateway, kind, state, user, duration', async () => {
     stubFetch(answers);
     renderWithProviders(<CmdRecords />, { route: '/gateway/cmd-operation-record' });
     const table = await screen.findByTestId('records-table');
@@ -52,7 +50,7 @@ describe('command records page', () => {
     expect(within(table).getByText('1 min 15 s')).toBeInTheDocument();
   });
 
-  it('filters by kind and by gateway, back to the first page', { timeout: 30_000 }, async () => {
+  it('filters by kind and by gateway, back to the first page', async () => {
     const calls = stubFetch(answers);
     renderWithProviders(<CmdRecords />, { route: '/gateway/cmd-operation-record' });
     await screen.findByText('Agent logs');
@@ -69,7 +67,7 @@ describe('command records page', () => {
     expect(listCalls(calls).at(-1)?.url.searchParams.get('cmdType')).toBe('webShell');
   });
 
-  it('takes the gateway of the URL as the filter', { timeout: 30_000 }, async () => {
+  it('takes the gateway of the URL as the filter', async () => {
     const calls = stubFetch({ ...answers, [gatewayApi.statusInfo.path]: { code: 0, data: { ...roof, report: {} } } });
     renderWithProviders(<CmdRecords />, { route: `/gateway/cmd-operation-record?gwID=${roof.gwID}&gwName=roof` });
     await waitFor(() => expect(listCalls(calls)[0]?.url.searchParams.get('gatewayId')).toBe(roof.gwID));
@@ -78,7 +76,7 @@ describe('command records page', () => {
     );
   });
 
-  it('a row opens its parameters and error', { timeout: 30_000 }, async () => {
+  it('a row opens its parameters and error', async () => {
     stubFetch(answers);
     renderWithProviders(<CmdRecords />, { route: '/gateway/cmd-operation-record' });
     fireEvent.click(await screen.findByText('Noise scan'));

@@ -1,7 +1,7 @@
 import { gatewayLogApi } from '@lns/contract/api/gateway-commands';
 import { gatewayApi } from '@lns/contract/api/gateways';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -11,8 +11,6 @@ import { toast } from '../../lib/toast';
 import LogList from './pages/LogList';
 import RlogList from './pages/RlogList';
 import { ok, refused } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const gw = gatewayRow({ gwID: 'a840411b2c3d4e01', gwName: 'roof', online: true });
 const files = [
@@ -38,7 +36,7 @@ describe('gateway log files', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('lists the directory newest first with sizes in KB, and downloads a file', { timeout: 30_000 }, async () => {
+  it('lists the directory newest first with sizes in KB, and downloads a file', async () => {
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
@@ -75,7 +73,7 @@ describe('gateway log files', () => {
     });
   });
 
-  it('a file too large to download is refused in words', { timeout: 30_000 }, async () => {
+  it('a file too large to download is refused in words', async () => {
     stubFetch({
       ...base,
       [gatewayLogApi.list.path]: ok({ files }),
@@ -87,7 +85,7 @@ describe('gateway log files', () => {
     await waitFor(() => expect(toast.current?.message).toBe('Log file too large to download'));
   });
 
-  it('an offline gateway: the list says so, refresh asks again', { timeout: 30_000 }, async () => {
+  it('an offline gateway: the list says so, refresh asks again', async () => {
     let offline = true;
     const calls = stubFetch({
       ...base,

@@ -1,7 +1,7 @@
 import { frequencyScanApi } from '@lns/contract/api/gateway-commands';
 import { gatewayApi } from '@lns/contract/api/gateways';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -16,8 +16,6 @@ vi.mock('../../components/EChart', () => ({
     <pre data-testid={testId}>{JSON.stringify(option)}</pre>
   ),
 }));
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const gw = gatewayRow({ gwID: 'a840411b2c3d4e01', gwName: 'roof', region: 'us915', online: true });
 const points = [
@@ -47,7 +45,7 @@ describe('noise scan page', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'alice', userID: 7, admin: 0 }));
 
-  it('refuses a max not above the min and too many points, sending nothing', { timeout: 30_000 }, async () => {
+  it('refuses a max not above the min and too many points, sending nothing', async () => {
     const calls = stubFetch(base);
     open();
     // The gateway's region gives the band.
@@ -68,7 +66,7 @@ describe('noise scan page', () => {
     expect(startCalls(calls)).toHaveLength(0);
   });
 
-  it('starts in Hz, follows the progress, then draws the scan', { timeout: 30_000 }, async () => {
+  it('starts in Hz, follows the progress, then draws the scan', async () => {
     // Idle until started; then running at the first poll, done at the next.
     let polls = -1;
     const calls = stubFetch({
@@ -110,7 +108,7 @@ describe('noise scan page', () => {
     expect(screen.queryByTestId('scan-progress')).toBeNull();
   });
 
-  it('a past scan from the list is drawn instead', { timeout: 30_000 }, async () => {
+  it('a past scan from the list is drawn instead', async () => {
     const calls = stubFetch({
       ...base,
       [frequencyScanApi.latestRecord.path]: ok(done),
@@ -139,7 +137,7 @@ describe('noise scan page', () => {
     [C.GATEWAY_ERROR, 'no SX1302', 'Gateway error', 'The gateway said: no SX1302'],
     [C.GATEWAY_OFFLINE, 'gateway offline', 'Gateway offline', null],
     [C.GATEWAY_BUSY, 'gateway busy', 'Gateway busy', null],
-  ])('a refused start (%i) says why', { timeout: 30_000 }, async (code, msg, words, gatewayWords) => {
+  ])('a refused start (%i) says why', async (code, msg, words, gatewayWords) => {
     stubFetch({ ...base, [frequencyScanApi.start.path]: refused(code, msg) });
     open();
     await waitFor(() => expect(screen.getByTestId('scan-min')).toHaveValue('902'));

@@ -2,7 +2,7 @@ import { networkServerApi, ntpApi } from '@lns/contract/api/network-servers';
 import { regionApi } from '@lns/contract/api/regions';
 import { C } from '@lns/contract/codes';
 import type { NsRow } from '@lns/contract/network-servers';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { REARM_MS } from '../../components/DeleteDialog';
@@ -10,8 +10,6 @@ import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import Network from './pages/Network';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const regions = {
   code: 0,
@@ -74,9 +72,7 @@ describe('/platform/network', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('lists entries and adds one: region then a free subnet, the URL and the default colour', {
-    timeout: 30_000,
-  }, async () => {
+  it('lists entries and adds one: region then a free subnet, the URL and the default colour', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [networkServerApi.list.path]: ok([row]),
@@ -108,7 +104,7 @@ describe('/platform/network', () => {
     });
   });
 
-  it('checks the URL before sending, shows 1012 on the subnet, and changes an entry', { timeout: 30_000 }, async () => {
+  it('checks the URL before sending, shows 1012 on the subnet, and changes an entry', async () => {
     let refuse = true;
     const calls = stubFetch({
       [regionApi.list.path]: regions,
@@ -144,7 +140,7 @@ describe('/platform/network', () => {
     });
   });
 
-  it('offers the pico subnet disabled', { timeout: 30_000 }, async () => {
+  it('offers the pico subnet disabled', async () => {
     stubFetch({
       [regionApi.list.path]: regions,
       [networkServerApi.list.path]: ok([]),
@@ -159,7 +155,7 @@ describe('/platform/network', () => {
     expect(pico).toHaveTextContent('Pico gateways carry their own server addresses');
   });
 
-  it('deletes an entry after the slide', { timeout: 30_000 }, async () => {
+  it('deletes an entry after the slide', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [networkServerApi.list.path]: ok([row]),
@@ -174,7 +170,7 @@ describe('/platform/network', () => {
     expect(bodyOf(calls, networkServerApi.delete.path)).toEqual({ nsID: 4 });
   });
 
-  it('sets the NTP host: required, checked, then sent', { timeout: 30_000 }, async () => {
+  it('sets the NTP host: required, checked, then sent', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [networkServerApi.list.path]: ok([]),

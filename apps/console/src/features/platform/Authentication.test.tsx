@@ -3,15 +3,13 @@ import { platformApi } from '@lns/contract/api/platform';
 import { C } from '@lns/contract/codes';
 import type { LicenseStatus } from '@lns/contract/license';
 import { PLATFORM_CONFIG_DEFAULTS, type PlatformConfig } from '@lns/contract/platform';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import Authentication from './pages/Authentication';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const config: PlatformConfig = { ...PLATFORM_CONFIG_DEFAULTS, enableDevDlData: false, dataExpireDay: 7 };
 const account = { username: 'root', deviceCount: 12_345, gatewayCount: 3, nwID: '00001a' };

@@ -1,14 +1,12 @@
 import { usageApi } from '@lns/contract/api/usage';
 import { type UsageDay, usageDays } from '@lns/contract/usage';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { trafficOption } from './charts';
 import Powermeter from './pages/Powermeter';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const summary = {
   applications: 3,

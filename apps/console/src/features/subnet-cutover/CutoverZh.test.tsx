@@ -1,5 +1,5 @@
 import { subnetSwitchMemberApi, subnetSwitchTaskApi } from '@lns/contract/api/subnet-switch';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
@@ -7,8 +7,6 @@ import { session } from '../../lib/session';
 import CutoverDevices from './pages/CutoverDevices';
 import CutoverTasks from './pages/CutoverTasks';
 import { deviceMemberOf, list, ok, taskOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 describe('subnet cutover in Chinese', () => {
   beforeAll(async () => {
@@ -18,7 +16,7 @@ describe('subnet cutover in Chinese', () => {
   afterAll(() => setupI18n('en-US'));
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('the task list says status and members in Chinese', { timeout: 30_000 }, async () => {
+  it('the task list says status and members in Chinese', async () => {
     stubFetch({ [subnetSwitchTaskApi.list.path]: list([taskOf({ status: 1, deviceStatus: { '1': 3 } })]) });
     renderWithProviders(<CutoverTasks />, { route: '/gateway/subnet-cutover' });
     expect(await screen.findByRole('heading', { name: '子网切换任务' })).toBeInTheDocument();
@@ -28,7 +26,7 @@ describe('subnet cutover in Chinese', () => {
     expect(within(table).getByTestId('cutover-devices-3')).toHaveTextContent('3 个设备');
   });
 
-  it('member devices show their phase in words', { timeout: 30_000 }, async () => {
+  it('member devices show their phase in words', async () => {
     stubFetch({
       [subnetSwitchTaskApi.info.path]: ok(taskOf()),
       [subnetSwitchMemberApi.deviceList.path]: list([deviceMemberOf()]),

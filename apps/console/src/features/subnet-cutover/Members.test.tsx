@@ -2,7 +2,7 @@ import { applicationApi } from '@lns/contract/api/applications';
 import { gatewayApi } from '@lns/contract/api/gateways';
 import { subnetSwitchMemberApi, subnetSwitchTaskApi } from '@lns/contract/api/subnet-switch';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRow, gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -11,8 +11,6 @@ import { session } from '../../lib/session';
 import CutoverDevices from './pages/CutoverDevices';
 import CutoverGateways from './pages/CutoverGateways';
 import { deviceMemberOf, gatewayMemberOf, list, ok, taskOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const onPlan = (n: number, subnet: string) =>
   gatewayRow({ gwID: `a840411b2c3d4e0${n}`, gwName: `gw-${n}`, region: 'us915', subnet });
@@ -26,9 +24,7 @@ describe('cutover members', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('gateways: status and the manual flag in words; add offers those on the current plan and shows the refused one', {
-    timeout: 30_000,
-  }, async () => {
+  it('gateways: status and the manual flag in words; add offers those on the current plan and shows the refused one', async () => {
     const calls = stubFetch({
       [subnetSwitchTaskApi.info.path]: ok(taskOf()),
       [subnetSwitchMemberApi.gatewayList.path]: list([gatewayMemberOf()]),
@@ -63,9 +59,7 @@ describe('cutover members', () => {
     });
   });
 
-  it('devices: add application lists the devices the server skipped, each with its reason', {
-    timeout: 30_000,
-  }, async () => {
+  it('devices: add application lists the devices the server skipped, each with its reason', async () => {
     const calls = stubFetch({
       [subnetSwitchTaskApi.info.path]: ok(taskOf()),
       [subnetSwitchMemberApi.deviceList.path]: list([deviceMemberOf({ error: 'refused the channel plan', status: 6 })]),
@@ -95,7 +89,7 @@ describe('cutover members', () => {
     expect(body(calls, subnetSwitchMemberApi.applicationAdd.path)).toEqual({ taskId: 3, appID: 4 });
   });
 
-  it('after the switch members can no longer change', { timeout: 30_000 }, async () => {
+  it('after the switch members can no longer change', async () => {
     stubFetch({
       [subnetSwitchTaskApi.info.path]: ok(taskOf({ status: 4, switchedAt: 1_895_608_000_000 })),
       [subnetSwitchMemberApi.deviceList.path]: list([deviceMemberOf({ status: 4, phase: 2 })]),

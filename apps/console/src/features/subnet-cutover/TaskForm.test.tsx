@@ -1,7 +1,7 @@
 import { regionApi } from '@lns/contract/api/regions';
 import { subnetSwitchTaskApi } from '@lns/contract/api/subnet-switch';
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -9,8 +9,6 @@ import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { ok, regions, taskOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const field = (testId: string) => screen.getByTestId(testId).closest('.MuiFormControl-root') as HTMLElement;
 async function choose(label: RegExp, option: RegExp) {
@@ -29,9 +27,7 @@ describe('cutover task form', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('creates a task with exactly the contract body: region, then two of its subnets', {
-    timeout: 30_000,
-  }, async () => {
+  it('creates a task with exactly the contract body: region, then two of its subnets', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [subnetSwitchTaskApi.create.path]: ok({ taskId: 9 }),
@@ -72,7 +68,7 @@ describe('cutover task form', () => {
     ]);
   });
 
-  it('says what is missing before sending', { timeout: 30_000 }, async () => {
+  it('says what is missing before sending', async () => {
     const calls = stubFetch({ [regionApi.list.path]: regions });
     renderWithProviders(<TaskFormDialog onClose={() => {}} />);
     fireEvent.click(await screen.findByTestId('cutover-save'));
@@ -82,9 +78,7 @@ describe('cutover task form', () => {
     expect(sentTo(calls, subnetSwitchTaskApi.create.path)).toHaveLength(0);
   });
 
-  it('edits a task with members: the plans stay, a 17004 refusal shows on the interval', {
-    timeout: 30_000,
-  }, async () => {
+  it('edits a task with members: the plans stay, a 17004 refusal shows on the interval', async () => {
     const calls = stubFetch({
       [regionApi.list.path]: regions,
       [subnetSwitchTaskApi.update.path]: {

@@ -1,13 +1,11 @@
 import { subnetSwitchTaskApi } from '@lns/contract/api/subnet-switch';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import CutoverTasks from './pages/CutoverTasks';
 import { list, ok, taskOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const open = taskOf();
 const switched = taskOf({
@@ -26,9 +24,7 @@ describe('cutover task list', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('shows plans, status words, members by status, the error and links to the member pages', {
-    timeout: 30_000,
-  }, async () => {
+  it('shows plans, status words, members by status, the error and links to the member pages', async () => {
     stubFetch({ [subnetSwitchTaskApi.list.path]: list([open, switched]) });
     renderWithProviders(<CutoverTasks />, { route: '/gateway/subnet-cutover' });
     const table = await screen.findByTestId('cutover-tasks');
@@ -46,7 +42,7 @@ describe('cutover task list', () => {
     expect(within(table).getByTestId('cutover-devices-3')).toHaveTextContent('3 devices');
   });
 
-  it('offers cancel only before the switch, and cancels after confirming', { timeout: 30_000 }, async () => {
+  it('offers cancel only before the switch, and cancels after confirming', async () => {
     const calls = stubFetch({
       [subnetSwitchTaskApi.list.path]: list([open, switched]),
       [subnetSwitchTaskApi.cancel.path]: ok(null),

@@ -2,7 +2,7 @@ import { gatewayTypeApi } from '@lns/contract/api/gateway-types';
 import { gwSdkApi, picoFirmwareApi } from '@lns/contract/api/upgrades';
 import { C } from '@lns/contract/codes';
 import { fileUrlOf } from '@lns/contract/files';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { stubUpload } from '../../../test/xhr';
@@ -12,8 +12,6 @@ import { toast } from '../../lib/toast';
 import PicoFirmware from './pages/PicoFirmware';
 import SdkList from './pages/SdkList';
 import { list, ok } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const DIGEST = 'ef'.repeat(32);
 const FILE_URL = fileUrlOf(DIGEST);
@@ -45,7 +43,7 @@ describe('SDK versions and pico firmware', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('adds an SDK version with its file and control type, and changes one', { timeout: 30_000 }, async () => {
+  it('adds an SDK version with its file and control type, and changes one', async () => {
     const calls = stubFetch({
       [gwSdkApi.list.path]: list([sdk]),
       [gwSdkApi.create.path]: ok({ sdkID: 4 }),
@@ -81,9 +79,7 @@ describe('SDK versions and pico firmware', () => {
     });
   });
 
-  it('adds pico firmware for a gateway type of the list; an unknown type lands on its field', {
-    timeout: 30_000,
-  }, async () => {
+  it('adds pico firmware for a gateway type of the list; an unknown type lands on its field', async () => {
     const types = ['rhf2sp01', 'rhf2s027'].map((gwType, i) => ({
       gwTypeID: i + 1,
       gwType,

@@ -1,7 +1,7 @@
 import { upgradeRecordApi, upgradeTaskApi } from '@lns/contract/api/upgrades';
 import { C } from '@lns/contract/codes';
 import { INSTALL_STATUS } from '@lns/contract/upgrades';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
@@ -9,8 +9,6 @@ import { session } from '../../lib/session';
 import { TASK_REFRESH_MS } from './api/tasks';
 import TaskDetail from './pages/TaskDetail';
 import { list, ok, recordOf, taskOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const ROUTE = '/gateway/upgrade/task/detail?taskId=7&taskName=pf-2.1.0';
 const downloading = recordOf();
@@ -33,9 +31,7 @@ describe('upgrade task detail', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('shows the task with its gateways by state, and a row per gateway with its steps', {
-    timeout: 30_000,
-  }, async () => {
+  it('shows the task with its gateways by state, and a row per gateway with its steps', async () => {
     const calls = stubFetch({
       [upgradeTaskApi.detail.path]: ok(taskOf({ state: 'abnormal' })),
       [upgradeRecordApi.listByTaskId.path]: list([downloading, failed]),
@@ -80,7 +76,7 @@ describe('upgrade task detail', () => {
     expect(callsTo(calls, upgradeRecordApi.listByTaskId.path)[0]?.url.searchParams.get('taskId')).toBe('7');
   });
 
-  it('follows a running task every 3 s and stops once it is over', { timeout: 30_000 }, async () => {
+  it('follows a running task every 3 s and stops once it is over', async () => {
     let detail = taskOf({ state: 'upgrading' });
     let records = [downloading];
     const calls = stubFetch({
@@ -120,7 +116,7 @@ describe('upgrade task detail', () => {
     expect(callsTo(calls, upgradeRecordApi.listByTaskId.path)).toHaveLength(recordsAsked);
   });
 
-  it('says so for a task that does not exist', { timeout: 30_000 }, async () => {
+  it('says so for a task that does not exist', async () => {
     stubFetch({
       [upgradeTaskApi.detail.path]: { code: C.FUOTA_TASK_MISSING, msg: 'missing' },
       [upgradeRecordApi.listByTaskId.path]: list([]),

@@ -1,15 +1,13 @@
 import { agentUpgradeApi, debUpgradeApi, upgradeTaskApi } from '@lns/contract/api/upgrades';
 import { C } from '@lns/contract/codes';
 import { UPGRADE_TYPE } from '@lns/contract/upgrades';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { list, ok, versionOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const agentArm = versionOf({ id: 21, versionName: 'agent-3.0.0', upgradeType: UPGRADE_TYPE.agent, arch: 'arm' });
 const agentMips = versionOf({ id: 22, versionName: 'agent-3.0.0m', upgradeType: UPGRADE_TYPE.agent, arch: 'mipsle' });
@@ -57,9 +55,7 @@ describe('new upgrade task form', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('a version names the task and sets the arch; only types of that arch are offered, with counts', {
-    timeout: 30_000,
-  }, async () => {
+  it('a version names the task and sets the arch; only types of that arch are offered, with counts', async () => {
     const calls = stubFetch(answers);
     const onClose = vi.fn();
     renderWithProviders(<TaskFormDialog onClose={onClose} />);
@@ -96,7 +92,7 @@ describe('new upgrade task form', () => {
     });
   });
 
-  it('changing the upgrade type clears the form; deb offers every type', { timeout: 30_000 }, async () => {
+  it('changing the upgrade type clears the form; deb offers every type', async () => {
     stubFetch(answers);
     renderWithProviders(<TaskFormDialog onClose={() => {}} />);
     await choose(/Upgrade type/, 'Bridge');
@@ -115,7 +111,7 @@ describe('new upgrade task form', () => {
     expect(screen.getByTestId('task-name')).toHaveValue('tools-1.0');
   });
 
-  it('says what is missing before sending; a name taken lands on the name', { timeout: 30_000 }, async () => {
+  it('says what is missing before sending; a name taken lands on the name', async () => {
     const calls = stubFetch({
       ...answers,
       [upgradeTaskApi.create.path]: { code: C.FUOTA_TASK_EXISTS, msg: 'exists', field: 'name' },

@@ -1,7 +1,7 @@
 import { gatewayApi } from '@lns/contract/api/gateways';
 import { upgradeRecordApi, upgradeTaskApi } from '@lns/contract/api/upgrades';
 import { INSTALL_STATUS, UPGRADE_TYPE } from '@lns/contract/upgrades';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayRow } from '../../../test/fixtures';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
@@ -11,8 +11,6 @@ import { session } from '../../lib/session';
 import TaskList from './pages/TaskList';
 import UpgradeRecords from './pages/UpgradeRecords';
 import { list, ok, recordOf, taskOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const running = taskOf();
 const over = taskOf({
@@ -31,9 +29,7 @@ describe('upgrade task list and records', () => {
   });
   beforeEach(() => session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 }));
 
-  it('lists tasks: name linking to its detail, kind, state, completed of all, failed ones', {
-    timeout: 30_000,
-  }, async () => {
+  it('lists tasks: name linking to its detail, kind, state, completed of all, failed ones', async () => {
     stubFetch({ [upgradeTaskApi.list.path]: list([running, over]) });
     renderWithProviders(<TaskList />, { route: '/gateway/task-list' });
     const table = await screen.findByTestId('tasks-table');
@@ -49,7 +45,7 @@ describe('upgrade task list and records', () => {
     expect(within(table).getByText('1 failed')).toBeInTheDocument();
   });
 
-  it('deletes a task after the slide', { timeout: 30_000 }, async () => {
+  it('deletes a task after the slide', async () => {
     const calls = stubFetch({
       [upgradeTaskApi.list.path]: list([running, over]),
       [upgradeTaskApi.delete.path]: ok(null),
@@ -67,7 +63,7 @@ describe('upgrade task list and records', () => {
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ taskId: 8 });
   });
 
-  it('upgrade records: every gateway without one, the URL gateway with it', { timeout: 30_000 }, async () => {
+  it('upgrade records: every gateway without one, the URL gateway with it', async () => {
     const roof = gatewayRow({ gwID: 'a840411b2c3d4e01', gwName: 'roof', online: true });
     const calls = stubFetch({
       [upgradeRecordApi.list.path]: list([recordOf({ state: 'completed', installStatus: INSTALL_STATUS.normalRun })]),

@@ -2,7 +2,7 @@ import { debUpgradeApi, packetForwarderUpgradeApi, upgradeRecordApi } from '@lns
 import { C } from '@lns/contract/codes';
 import { fileUrlOf } from '@lns/contract/files';
 import { UPGRADE_TYPE } from '@lns/contract/upgrades';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
 import { stubUpload } from '../../../test/xhr';
@@ -14,8 +14,6 @@ import { toast } from '../../lib/toast';
 import DebVersions from './pages/DebVersions';
 import PacketForwarderVersions from './pages/PacketForwarderVersions';
 import { list, ok, recordOf, versionOf } from './testFixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const DIGEST = 'cd'.repeat(32);
 const stored = (fileName: string) => ({ fileUrl: fileUrlOf(DIGEST), fileName, size: 120, digest: DIGEST });
@@ -52,7 +50,7 @@ describe('version pages', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('lists deb versions: name, file and size, restart after install, created', { timeout: 30_000 }, async () => {
+  it('lists deb versions: name, file and size, restart after install, created', async () => {
     stubFetch({ [debUpgradeApi.listVersion.path]: list([deb, used]) });
     renderWithProviders(<DebVersions />, { route: '/gateway/version/deb' });
     const table = await screen.findByTestId('versions-table');
@@ -65,9 +63,7 @@ describe('version pages', () => {
     expect(within(table).getAllByText(formatTime(deb.createdAt))).toHaveLength(2);
   });
 
-  it('a deb version takes only a .deb file, refused before any upload; then sends name, file, restart', {
-    timeout: 30_000,
-  }, async () => {
+  it('a deb version takes only a .deb file, refused before any upload; then sends name, file, restart', async () => {
     const calls = stubFetch({
       [debUpgradeApi.listVersion.path]: list([]),
       [debUpgradeApi.createNewVersion.path]: ok({ id: 3 }),
@@ -100,9 +96,7 @@ describe('version pages', () => {
     });
   });
 
-  it('a packet-forwarder version has an arch instead; a name taken is shown on its field', {
-    timeout: 30_000,
-  }, async () => {
+  it('a packet-forwarder version has an arch instead; a name taken is shown on its field', async () => {
     const calls = stubFetch({
       [packetForwarderUpgradeApi.listVersion.path]: list([]),
       [packetForwarderUpgradeApi.createNewVersion.path]: { code: C.PKTFWD_EXISTS, msg: 'pktfwd exists', field: 'name' },
@@ -127,9 +121,7 @@ describe('version pages', () => {
     });
   });
 
-  it('deletes each version on its own: one a running task uses stays, in the words of 8101', {
-    timeout: 30_000,
-  }, async () => {
+  it('deletes each version on its own: one a running task uses stays, in the words of 8101', async () => {
     const calls = stubFetch({
       [debUpgradeApi.listVersion.path]: list([deb, used]),
       [debUpgradeApi.deleteVersion.path]: (init) =>
@@ -150,7 +142,7 @@ describe('version pages', () => {
     expect(calls.filter((c) => c.url.pathname === debUpgradeApi.deleteVersion.path)).toHaveLength(2);
   });
 
-  it('a version opens its upgrade records', { timeout: 30_000 }, async () => {
+  it('a version opens its upgrade records', async () => {
     const calls = stubFetch({
       [debUpgradeApi.listVersion.path]: list([deb]),
       [upgradeRecordApi.listByVersionId.path]: list([

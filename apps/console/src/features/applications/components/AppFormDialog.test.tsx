@@ -47,7 +47,7 @@ describe('AppFormDialog', () => {
     expect(await screen.findByText('An application with this name exists')).toBeInTheDocument();
   });
 
-  it('takes each error away once its field holds a valid value', { timeout: 30_000 }, async () => {
+  it('takes each error away once its field holds a valid value', async () => {
     const calls = stubFetch({
       '/api/application/create': (init) =>
         JSON.parse(String(init?.body)).appName === 'taken'

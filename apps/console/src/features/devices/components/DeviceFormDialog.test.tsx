@@ -26,9 +26,7 @@ describe('DeviceFormDialog', () => {
     await i18n.loadNamespaces(['devices']);
   });
 
-  it('takes each error away once its field holds a valid value, cross-field rules included', {
-    timeout: 30_000,
-  }, async () => {
+  it('takes each error away once its field holds a valid value, cross-field rules included', async () => {
     const calls = stubFetch(LISTS);
     renderWithProviders(<DeviceFormDialog open onClose={() => {}} appID={3} />);
     await screen.findByTestId('dev-devName');
@@ -67,9 +65,7 @@ describe('DeviceFormDialog', () => {
     expect(calls.some((c) => c.url.pathname === '/api/device/create')).toBe(false);
   });
 
-  it('moves the key errors with the activation type and clears them as the keys are filled', {
-    timeout: 30_000,
-  }, async () => {
+  it('moves the key errors with the activation type and clears them as the keys are filled', async () => {
     stubFetch(LISTS);
     renderWithProviders(<DeviceFormDialog open onClose={() => {}} appID={3} />);
     await screen.findByTestId('dev-devName');
@@ -95,7 +91,7 @@ describe('DeviceFormDialog', () => {
     await gone('AppKey cannot be empty');
   });
 
-  it('takes a refusal off the DevEUI once another EUI is typed', { timeout: 30_000 }, async () => {
+  it('takes a refusal off the DevEUI once another EUI is typed', async () => {
     stubFetch({
       ...LISTS,
       '/api/device/create': { code: C.DEVICE_EXISTS, msg: 'device exists: devEUI', field: 'devEUI' },

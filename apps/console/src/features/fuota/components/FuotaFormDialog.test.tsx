@@ -1,5 +1,5 @@
 import { C } from '@lns/contract/codes';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listEnvelope, mcGroupRow } from '../../../../test/fuota';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
@@ -10,7 +10,6 @@ import { toast } from '../../../lib/toast';
 import { FuotaFormDialog } from './FuotaFormDialog';
 
 // A loaded machine (the whole suite in parallel) can take seconds to render a page.
-configure({ asyncUtilTimeout: 10_000 });
 
 const DIGEST = 'cd'.repeat(32);
 const stored = (size: number) => ({ fileUrl: `/api/file/${DIGEST}`, fileName: 'lamp.bin', size, digest: DIGEST });
@@ -56,7 +55,7 @@ describe('FuotaFormDialog', () => {
     session.signIn({ token: 'tok-1', name: 'root', userID: 1, admin: 1 });
   });
 
-  it('sends exactly the task the form shows, versions read from the image header', { timeout: 30_000 }, async () => {
+  it('sends exactly the task the form shows, versions read from the image header', async () => {
     const calls = stubFetch({
       '/api/mcgroup/list': listEnvelope([mcGroupRow(), mcGroupRow({ mcEUI: 'aa00000000000002', mcName: 'Meters' })]),
       '/api/fuota/create': { code: 0, data: { fdID: 9 } },
@@ -88,7 +87,7 @@ describe('FuotaFormDialog', () => {
     expect(toast.current).toMatchObject({ kind: 'success', message: 'Created' });
   });
 
-  it('without a header the versions are typed, and left out when empty', { timeout: 30_000 }, async () => {
+  it('without a header the versions are typed, and left out when empty', async () => {
     const calls = stubFetch({
       '/api/mcgroup/list': listEnvelope([mcGroupRow()]),
       '/api/fuota/create': { code: 0, data: { fdID: 9 } },
@@ -111,9 +110,7 @@ describe('FuotaFormDialog', () => {
     });
   });
 
-  it('refuses a redundancy out of 1~100 on its field, and an empty form, before sending', {
-    timeout: 30_000,
-  }, async () => {
+  it('refuses a redundancy out of 1~100 on its field, and an empty form, before sending', async () => {
     const calls = stubFetch({ '/api/mcgroup/list': listEnvelope([mcGroupRow()]) });
     renderWithProviders(<FuotaFormDialog onClose={() => {}} />);
     await screen.findByTestId('fuota-mcEUI');
@@ -130,9 +127,7 @@ describe('FuotaFormDialog', () => {
     expect(created(calls)).toHaveLength(0);
   });
 
-  it('a firmware file over 65536 bytes is refused; a running task of the group lands on the group', {
-    timeout: 30_000,
-  }, async () => {
+  it('a firmware file over 65536 bytes is refused; a running task of the group lands on the group', async () => {
     const calls = stubFetch({
       '/api/mcgroup/list': listEnvelope([mcGroupRow()]),
       '/api/fuota/create': { code: C.FUOTA_TASK_EXISTS, msg: 'firmware upgrade task exists', field: 'mcEUI' },

@@ -1,14 +1,12 @@
 import { licenseApi } from '@lns/contract/api/license';
 import { C } from '@lns/contract/codes';
 import type { LicenseStatus } from '@lns/contract/license';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubFetch } from '../../../../test/render';
 import { i18n } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import LicensePanel from './LicensePanel';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const status = (over: Partial<LicenseStatus> = {}): LicenseStatus => ({
   mode: 'licensed',
