@@ -31,7 +31,16 @@ export default defineConfig({
       { test: { name: 'semtech-udp', include: ['packages/semtech-udp/**/*.test.ts'], environment: 'node' } },
       serverProject('server', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
-      { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      {
+        // Many tools tests start and stop a whole server in their hooks (Vitest's default hook limit is 10 s).
+        test: {
+          name: 'tools',
+          include: ['tools/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         plugins: [react()],
         test: {
