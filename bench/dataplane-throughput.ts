@@ -9,7 +9,7 @@
  *      PGLITE_THREAD=main to run PGlite on the main thread (the default is its worker thread);
  *      PGLITE_SHARED_BUFFERS=128MB for another PGlite page cache (default 16MB).
  *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run; DEDUP_EARLY_CLOSE=false to wait
- *      every uplink's whole window; RAW_SECONDS=5 for the closing raw store rate (lib/raw-store-rate.ts).
+ *      every uplink's whole window; RAW_SECONDS=5 for the closing raw store rate (lib/raw-store-rate.ts; 0 skips it).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localTopics } from '../apps/server/src/bus/bus';
@@ -74,7 +74,7 @@ for (const rate of RATES) {
 // The same database's ceiling for these rows, with none of the server's work on the way: one
 // statement at a time (PGlite has one session), and on PostgreSQL also two (both CPUs).
 let stored = published;
-for (const parallel of srv.engine === 'PGlite' ? [1] : [1, 2]) {
+for (const parallel of RAW_SECONDS <= 0 ? [] : srv.engine === 'PGlite' ? [1] : [1, 2]) {
   const raw = await rawStoreRate(srv.services.db, { uplinksOfRun: stored, seconds: RAW_SECONDS, parallel });
   stored += raw.uplinks;
   const rows = Object.entries(raw.perUplink)
