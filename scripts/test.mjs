@@ -96,13 +96,12 @@ if (!only || only === 'unit') {
     passed += r.numPassedTests;
     failed += r.numFailedTests + (ok || r.numFailedTests > 0 ? 0 : 1);
     for (const suite of r.testResults ?? []) {
-      for (const t of suite.assertionResults ?? []) {
-        if (t.status === 'failed') failures.push(`vitest: ${suite.name.replace(root, '')} > ${t.fullName}`);
-      }
-    }
-    for (const suite of r.testResults ?? []) {
-      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        failures.push(`vitest: ${suite.name.replace(root, '')} failed outside its tests: ${suite.message ?? ''}`);
+      const name = suite.name.replace(root, '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`vitest: ${name} > ${t.fullName}`);
+      // A hook that failed or a file that did not load fails the file with no failed test.
+      if (suite.status === 'failed' && failedTests.length === 0) {
+        failures.push(`vitest: ${name} failed outside its tests: ${suite.message ?? ''}`);
       }
     }
     if (!ok && r.numFailedTests === 0) failures.push(`vitest exited non-zero: ${runErrors(`${out}/vitest.log`)}`);

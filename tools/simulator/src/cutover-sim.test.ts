@@ -69,13 +69,14 @@ describe('subnet cutover end to end with the simulator', () => {
       const call = async (e: { method: string; path: string }, data: Record<string, unknown>) =>
         (await t.call(token, e.method as 'GET' | 'POST', e.path, data)).body;
       const deaf = devs[18]!.devEUI;
-      const silent = devs[19]!.devEUI;
+      const silentDevice = devs[19]!;
+      const silent = silentDevice.devEUI;
       const others = devs.map((d) => d.devEUI).filter((e) => e !== deaf && e !== silent);
       sim.setOffline(deaf, 'deaf');
       sim.setOffline(silent, 'silent');
       // The silent device's last uplink must be stored before the task takes the device in:
       // processed after that (a busy host can hold it that long), it would ask the device.
-      const nextFCnt = devs[19]!.fCntUp;
+      const nextFCnt = silentDevice.fCntUp;
       await until(
         "the silent device's last uplink stored",
         async () => {
