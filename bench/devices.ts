@@ -120,7 +120,7 @@ console.log(`devices: ${N} on ${engine} (${url ? dbName : dataDir})`);
 console.log(`${'import of 10,000 devices (batch-create, per chunk)'.padEnd(64)} ${JSON.stringify(stats(importMs))} ms`);
 
 // Uplinks through the accepting statement: every device but each tenth (never seen), two rounds.
-const hotTables = ['devices', 'device_list_keys'];
+const hotTables = ['devices', 'device_list_keys', 'device_tag_links'];
 async function updateStats() {
   // Counters reach the shared stats at the end of a transaction, at most once a second per backend.
   await new Promise((r) => setTimeout(r, 1500));

@@ -111,20 +111,21 @@ function orderOf(by: DeviceOrder, type: 'asc' | 'desc', key: SQLWrapper, eui: SQ
   return [down, isCounter(by) ? desc(eui) : asc(eui)];
 }
 
-/** The most index rows a tag-filtered page walks before it sorts the tag's devices (tagWalk). */
-const TAG_WALK_BUDGET = 4000;
-
 /**
- * The orders a tag-filtered page reads from the tag links alone (their indexes serve creation and
- * name order; region and DevEUI sort the links, not the devices), or joined to device_list_keys
- * (KEYS: the tag's matches are counted first, and many walk that table instead).
+ * The orders a tag-filtered page of one application reads from the tag links alone: their indexes
+ * serve creation and name order; the rest sort the tag's links, which carry the traffic keys and
+ * DevAddr (migration 0027). For those (walkable) a tag's matches are counted first, and many walk
+ * the order's index over the application's devices instead.
  */
 const LINK_KEYS = {
   createtime: deviceTagLinks.createdAt,
   devName: deviceTagLinks.name,
   region: deviceTagLinks.region,
   devEUI: deviceTagLinks.devEui,
-  ...KEYS,
+  lastSeen: deviceTagLinks.lastSeen,
+  fCntUp: deviceTagLinks.fCntUp,
+  fCntDown: deviceTagLinks.fCntDown,
+  devAddr: deviceTagLinks.devAddr,
 } as const;
 type LinkOrder = keyof typeof LINK_KEYS;
 
@@ -294,25 +295,15 @@ export class DeviceRepository {
     const by = p.orderBy ?? 'createtime';
     const names = p.limit ? NAMES : {};
     const byLinks = p.appID !== undefined && p.tagsId?.length && !extra && by in LINK_KEYS;
-    if (byLinks && !isKeyOrder(by)) {
-      return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
-    }
-    // A tag filter's total comes first: a few thousand matches are read by DevEUI from the tag
-    // links (the order's index walk can pass most devices before it finds them, when tags go with
-    // regions or names); more are found walking that index, which then stops at the page.
+    const walkable = isKeyOrder(by) || by === 'devAddr';
+    const byTag = () => this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
+    if (byLinks && !walkable) return byTag();
+    // A tag filter's total comes first: a few thousand matches are sorted from the tag links (the
+    // order's index walk can pass most devices before it finds them, when a tag goes with the
+    // order's key, names or regions); more are found walking that index, which then stops at the page.
     const tagged = p.tagsId?.length && !extra ? await this.total(user, p) : undefined;
     if (tagged === 0) return { rows: [], amount: 0 };
-    // Last seen, frame counters, DevAddr: a few matches are looked for along the order's index
-    // (tagWalk), else sorted from the links; many walk that index below.
-    const walkable = isKeyOrder(by) || by === 'devAddr';
-    if (tagged && tagged < this.sortMatchesBelow && walkable && p.appID !== undefined && p.limit) {
-      const q = { ...p, appID: p.appID!, tagsId: p.tagsId!, limit: p.limit, by };
-      const rows = await this.tagWalk(user, q, this.pageSelect(names, sql`${tagged}::int`), tagged);
-      if (rows) return { rows: rows.map(deviceFromRaw), amount: tagged };
-    }
-    if (byLinks && tagged! < this.sortMatchesBelow) {
-      return this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
-    }
+    if (byLinks && tagged! < this.sortMatchesBelow) return byTag();
     const tagCond = !p.tagsId?.length
       ? undefined
       : tagged !== undefined && tagged < this.sortMatchesBelow
@@ -360,49 +351,6 @@ export class DeviceRepository {
   /** The list's select: devices columns, the names when a page is read, the total on every row. */
   private pageSelect(names: typeof NAMES | object, total: SQL<number>) {
     return this.db.select({ ...getTableColumns(devices), ...names, total: total.as('__total') });
-  }
-
-  /**
-   * A tag-filtered page in an order the tag links lack (last seen, the frame counters, DevAddr),
-   * looked for along the order's index over the application (and regions) with a bounded budget:
-   * twice the rows the tag's share of the application says the page needs, at most
-   * TAG_WALK_BUDGET. Undefined when that share is too thin or the budget ran out before the page
-   * was full (a tag that goes with the order, or the list's last page): the caller sorts the
-   * tag's devices instead. `tagged` above 0 proved the application visible.
-   */
-  private async tagWalk(
-    user: AuthUser,
-    p: ListArgs & { appID: number; tagsId: number[]; limit: number; by: KeyOrder | 'devAddr' },
-    select: ReturnType<DeviceRepository['pageSelect']>,
-    tagged: number,
-  ) {
-    const inApp = await this.total(user, { appID: p.appID, regions: p.regions, offset: 0, orderType: p.orderType });
-    const budget = Math.ceil((2 * (p.offset + p.limit) * inApp) / tagged);
-    if (budget > TAG_WALK_BUDGET) return undefined;
-    const k = deviceListKeys;
-    const dev = p.by === 'devAddr';
-    const key = dev ? devices.devAddr : KEYS[p.by as KeyOrder];
-    const eui = dev ? devices.devEui : k.devEui;
-    const regions = p.regions?.length ? inArray(dev ? devices.region : k.region, p.regions) : undefined;
-    // Last seen: the seen devices only (a page reaching the never-seen ones is sorted).
-    const seen = p.by === 'lastSeen' ? isNotNull(k.lastSeen) : undefined;
-    const walked = this.db
-      .select({ eui: sql<string>`${eui}`.as('w_eui'), key: sql`${key}`.as('w_key') })
-      .from(dev ? devices : k)
-      .where(and(eq(dev ? devices.appId : k.appId, p.appID), regions, seen))
-      .orderBy(...orderOf(p.by, p.orderType, key, eui, Boolean(seen)))
-      .limit(budget)
-      .as('w');
-    const rows = await this.raw(
-      select
-        .from(walked)
-        .innerJoin(devices, eq(devices.devEui, walked.eui))
-        .where(hasAnyTag(p.tagsId))
-        .orderBy(...orderOf(p.by, p.orderType, walked.key, walked.eui, Boolean(seen)))
-        .limit(p.limit)
-        .offset(p.offset),
-    );
-    return rows.length === p.limit ? rows : undefined;
   }
 
   /**
@@ -524,8 +472,7 @@ export class DeviceRepository {
       .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
       .$dynamic();
-    const k = deviceListKeys;
-    const q = (p.by in KEYS ? links.innerJoin(k, eq(k.devEui, l.devEui)) : links)
+    const q = links
       .where(where)
       .groupBy(...(several ? [l.devEui, key] : []))
       .orderBy(...order)

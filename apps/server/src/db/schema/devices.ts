@@ -114,6 +114,11 @@ const deviceTagLinkColumns = {
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   devEui: varchar('dev_eui', { length: 16 }).notNull(),
   name: varchar('name', { length: 64 }).notNull().default(''),
+  // Migration 0027: the device's keys for the list's traffic orders (unindexed: HOT on uplinks).
+  lastSeen: bigint('last_seen', { mode: 'number' }),
+  fCntUp: bigint('f_cnt_up', { mode: 'number' }).notNull().default(0),
+  fCntDown: bigint('f_cnt_down', { mode: 'number' }).notNull().default(0),
+  devAddr: varchar('dev_addr', { length: 8 }),
 };
 export const deviceTagLinks = pgTable('device_tag_links', deviceTagLinkColumns, (t) => [
   uniqueIndex('device_tag_links_uq').on(t.tagId, t.appId, t.region, t.createdAt.desc(), t.devEui),
