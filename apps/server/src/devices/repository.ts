@@ -25,6 +25,7 @@ import {
   deviceListKeys,
   deviceSignal,
   devices,
+  deviceTagCounts,
   deviceTagLinks,
   deviceTags,
 } from '../db/schema/devices';
@@ -296,14 +297,15 @@ export class DeviceRepository {
     const names = p.limit ? NAMES : {};
     const byLinks = p.appID !== undefined && p.tagsId?.length && !extra && by in LINK_KEYS;
     const walkable = isKeyOrder(by) || by === 'devAddr';
-    const byTag = () => this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder });
+    const byTag = (known?: number) =>
+      this.listByTag(user, { ...p, appID: p.appID!, tagsId: p.tagsId!, by: by as LinkOrder }, known);
     if (byLinks && !walkable) return byTag();
     // A tag filter's total comes first: a few thousand matches are sorted from the tag links (the
     // order's index walk can pass most devices before it finds them, when a tag goes with the
     // order's key, names or regions); more are found walking that index, which then stops at the page.
     const tagged = p.tagsId?.length && !extra ? await this.total(user, p) : undefined;
     if (tagged === 0) return { rows: [], amount: 0 };
-    if (byLinks && tagged! < this.sortMatchesBelow) return byTag();
+    if (byLinks && tagged! < this.sortMatchesBelow) return byTag(tagged);
     const tagCond = !p.tagsId?.length
       ? undefined
       : tagged !== undefined && tagged < this.sortMatchesBelow
@@ -402,31 +404,34 @@ export class DeviceRepository {
 
   /**
    * How many devices the user may see match the list's application, region and tag filters,
-   * without reading them: tags from the tag links' index, the rest from device_counts (migration
-   * 0024). Both join the application's owner, so a total above 0 proves it visible.
+   * without reading them: from device_counts (migration 0024) or, for one tag, device_tag_counts
+   * (0027); several tags count their links' distinct devices. All join the application's owner,
+   * so a total above 0 proves it visible.
    */
   private async total(user: AuthUser, p: ListArgs): Promise<number> {
     const [r] = await this.totalQuery(user, p);
     return Number(r?.n ?? 0);
   }
 
+  /** The total's statement, its one column named n (listByTag reads it as a CTE). */
   private totalQuery(user: AuthUser, p: ListArgs) {
     const owned = ownedBy(user, applications.ownerId);
-    if (p.tagsId?.length) {
+    if (p.tagsId?.length && manyTags(p.tagsId)) {
       const l = deviceTagLinks;
       return this.db
-        .select({ n: manyTags(p.tagsId) ? sql<number>`count(DISTINCT ${l.devEui})` : countAll() })
+        .select({ n: sql<number>`count(DISTINCT ${l.devEui})`.as('n') })
         .from(l)
         .innerJoin(applications, eq(applications.id, l.appId))
         .where(and(linksOf({ ...p, tagsId: p.tagsId }), owned));
     }
-    const c = deviceCounts;
+    const c = p.tagsId?.length ? deviceTagCounts : deviceCounts;
     return this.db
-      .select({ n: sql<number>`coalesce(sum(${c.n}), 0)` })
+      .select({ n: sql<number>`coalesce(sum(${c.n}), 0)`.as('n') })
       .from(c)
       .innerJoin(applications, eq(applications.id, c.appId))
       .where(
         and(
+          p.tagsId?.length ? eq(deviceTagCounts.tagId, p.tagsId[0]!) : undefined,
           p.appID !== undefined ? eq(c.appId, p.appID) : undefined,
           p.regions?.length ? inArray(c.region, p.regions) : undefined,
           owned,
@@ -451,11 +456,16 @@ export class DeviceRepository {
 
   /**
    * Tag-filtered page of one application in an order the links hold (LINK_KEYS), read from the
-   * narrow device_tag_links: the page, the (index-only) count and the page's device rows in one
+   * narrow device_tag_links: the page, the total (totalQuery) and the page's device rows in one
    * statement. The links carry no owner: the application's visibility is a condition of the same
-   * statement (read once), so the caller need not check it first.
+   * statement (read once), so the caller need not check it first. `known`: the total, read
+   * already.
    */
-  private async listByTag(user: AuthUser, p: ListArgs & { appID: number; tagsId: number[]; by: LinkOrder }) {
+  private async listByTag(
+    user: AuthUser,
+    p: ListArgs & { appID: number; tagsId: number[]; by: LinkOrder },
+    known?: number,
+  ) {
     const l = deviceTagLinks;
     // Several tags: a device carrying more than one of them counts once.
     const several = manyTags(p.tagsId);
@@ -478,10 +488,7 @@ export class DeviceRepository {
       .orderBy(...order)
       .offset(p.offset);
     const page = p.limit ? q.limit(p.limit) : q;
-    const total = this.db
-      .select({ n: (several ? sql<number>`count(DISTINCT ${l.devEui})` : sql<number>`count(*)`).as('n') })
-      .from(l)
-      .where(where);
+    const total = known !== undefined ? sql`SELECT ${known}::int AS n` : this.totalQuery(user, p);
     // The total comes on every row, and alone (no device) when the page is past the end.
     const rows = await this.raw(sql`WITH page AS (${page}), total AS (${total})
         SELECT total.n AS "__total", ${devices}.*${p.limit ? sql`, ${NAMES_LIST}` : sql``} FROM total LEFT JOIN page ON true

@@ -25,7 +25,7 @@ const TABLES: { table: string; keep?: string }[] = [
  * Tables the uplinks rewrite in place (every accepted uplink updates its device's rows). PGlite
  * has no autovacuum: without a pass their dead row versions and index entries would only grow.
  */
-const REWRITTEN = ['devices', 'device_list_keys'];
+const REWRITTEN = ['devices', 'device_list_keys', 'device_tag_links'];
 const BATCH = 5000;
 const DAY = 86_400_000;
 

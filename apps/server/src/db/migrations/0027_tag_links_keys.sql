@@ -61,3 +61,39 @@ BEGIN
         IS DISTINCT FROM (n.last_seen, n.f_cnt_up, n.f_cnt_down, n.dev_addr);
   RETURN NULL;
 END $$;
+
+-- How many devices carry each tag per application and region, kept by triggers on the links like
+-- device_counts (0024) on devices: a one-tag list's total without counting its links (5,000 of them
+-- took ~6.5 ms at 100,000 devices on PostgreSQL, as much as the page, once uplinks had cleared the
+-- visibility map an index-only count needs). Links are only inserted and deleted in these columns
+-- (a device's new tags, application or region replace its links), so no update trigger is needed.
+CREATE TABLE device_tag_counts (
+  tag_id integer NOT NULL REFERENCES device_tags(id) ON DELETE CASCADE,
+  app_id integer NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+  region varchar(20) NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (tag_id, app_id, region)
+);
+INSERT INTO device_tag_counts (tag_id, app_id, region, n)
+  SELECT tag_id, app_id, region, count(*) FROM device_tag_links GROUP BY 1, 2, 3;
+
+-- ORDER BY: concurrent writers lock the counter rows in one order (no deadlock between them).
+CREATE FUNCTION device_tag_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO device_tag_counts (tag_id, app_id, region, n)
+    SELECT tag_id, app_id, region, count(*) FROM new_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (tag_id, app_id, region) DO UPDATE SET n = device_tag_counts.n + EXCLUDED.n;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER device_tag_links_counts_ins AFTER INSERT ON device_tag_links
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION device_tag_counts_insert();
+
+CREATE FUNCTION device_tag_counts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE device_tag_counts c SET n = c.n - g.k
+    FROM (SELECT tag_id, app_id, region, count(*) AS k FROM gone GROUP BY 1, 2, 3 ORDER BY 1, 2, 3) g
+    WHERE c.tag_id = g.tag_id AND c.app_id = g.app_id AND c.region = g.region;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER device_tag_links_counts_del AFTER DELETE ON device_tag_links
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION device_tag_counts_delete();

@@ -124,6 +124,18 @@ export const deviceTagLinks = pgTable('device_tag_links', deviceTagLinkColumns, 
   uniqueIndex('device_tag_links_uq').on(t.tagId, t.appId, t.region, t.createdAt.desc(), t.devEui),
 ]);
 
+/** Migration 0027: devices per tag, application and region, kept by triggers on the tag links. */
+export const deviceTagCounts = pgTable(
+  'device_tag_counts',
+  {
+    tagId: integer('tag_id').notNull(),
+    appId: integer('app_id').notNull(),
+    region: varchar('region', { length: 20 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.appId, t.region] })],
+);
+
 /** Migration 0024: devices per application and region, kept by triggers (the lists' totals). */
 export const deviceCounts = pgTable(
   'device_counts',

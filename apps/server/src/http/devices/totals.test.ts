@@ -1,11 +1,13 @@
 import { applicationApi } from '@lns/contract/api/applications';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otaaDevice } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 // The lists' totals and the applications' device counts come from counters kept by database
-// triggers (migration 0024), not from counting rows: they must follow every way devices change.
+// triggers (migrations 0024, and 0027 for one tag), not from counting rows: they must follow every
+// way devices and their tags change.
 describe('device totals', () => {
   let t: TestApp;
   let admin: string;
@@ -74,5 +76,55 @@ describe('device totals', () => {
     expect(await total(dave)).toBe(0);
     expect((await t.call(dave, 'GET', deviceApi.list.path, { appID: String(a) })).body.code).toBe(3001);
     expect(await total(admin, { appID: String(a) })).toBe(2);
+  });
+
+  it('follow tagging, untagging, moves, region changes, deletes and tag deletes for a tag filter', async () => {
+    const a = await newApp(carol, 'tag-totals-a');
+    const b = await newApp(carol, 'tag-totals-b');
+    const tags = (await t.call(carol, 'POST', deviceTagApi.create.path, { tags: ['tt-1', 'tt-2'], groupName: 'g' }))
+      .body.data.tags as { tagId: number }[];
+    const [one, two] = tags.map((x) => String(x.tagId));
+    const devices = [7101, 7102, 7103, 7104].map((n) => otaaDevice(n, n === 7104 ? us : {}));
+    const euis = devices.map((d) => d.devEUI);
+    const batch = await t.call(carol, 'POST', deviceApi.batchCreate.path, {
+      appID: a,
+      authType: 'otaa',
+      devices: devices.map((d, i) => ({ ...d, tagsId: i < 3 ? [Number(one)] : [Number(one), Number(two)] })),
+    });
+    expect(batch.body).toMatchObject({ code: 0, data: { created: 4 } });
+    const inA = (tagsId: string, q: Record<string, string> = {}) => total(carol, { appID: String(a), tagsId, ...q });
+    // The last-seen order reads a tag's total first, the creation order with its page.
+    expect([
+      await inA(one),
+      await inA(one, { orderBy: 'lastSeen' }),
+      await inA(two),
+      await inA(`${one},${two}`),
+    ]).toEqual([4, 4, 1, 4]);
+    expect([await inA(one, { regions: 'us915' }), await inA(one, { regions: 'eu868' })]).toEqual([1, 3]);
+
+    const untag = await t.call(carol, 'POST', deviceApi.updateMany.path, { devEUIs: [euis[0]], appID: a, tagsId: [] });
+    expect(untag.body.code).toBe(0);
+    expect(await inA(one)).toBe(3);
+    const move = await t.call(carol, 'POST', deviceApi.move.path, { appId: b, devEUIs: [euis[1]] });
+    expect(move.body.code).toBe(0);
+    expect([
+      await inA(one),
+      await total(carol, { appID: String(b), tagsId: one }),
+      await total(carol, { tagsId: one }),
+    ]).toEqual([2, 1, 3]);
+    const toUs = await t.call(carol, 'POST', deviceApi.update.path, {
+      appID: a,
+      ...otaaDevice(7103, us),
+      tagsId: [Number(one)],
+    });
+    expect(toUs.body.code).toBe(0);
+    expect([await inA(one, { regions: 'us915' }), await inA(one, { regions: 'eu868', orderBy: 'fCntUp' })]).toEqual([
+      2, 0,
+    ]);
+    expect((await t.call(carol, 'POST', deviceApi.delete.path, { devEUIs: [euis[2]] })).body.code).toBe(0);
+    expect([await inA(one), await inA(one, { orderBy: 'devAddr', pageNo: '9', pageSize: '2' })]).toEqual([1, 1]);
+    expect(await total(dave, { tagsId: one })).toBe(0);
+    expect((await t.call(carol, 'POST', deviceTagApi.delete.path, { tagsId: [Number(two)] })).body.code).toBe(0);
+    expect(await inA(one)).toBe(1);
   });
 });
