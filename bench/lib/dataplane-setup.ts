@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { applicationApi } from '@lns/contract/api/applications';
 import { authApi } from '@lns/contract/api/auth';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import { gatewayApi } from '@lns/contract/api/gateways';
 import pg from 'pg';
@@ -22,7 +23,13 @@ import { abpDevice } from '../../apps/server/test/devices-fixtures';
 
 export const gwIdOf = (i: number) => `beef0000000000${i.toString(16).padStart(2, '0')}`;
 
-export async function setupServer(opts: { devices: number; gateways: number; env?: Record<string, string> }) {
+/** `tagged`: every device carries one of 20 tags (the tag links then follow each uplink). */
+export async function setupServer(opts: {
+  devices: number;
+  gateways: number;
+  env?: Record<string, string>;
+  tagged?: boolean;
+}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bench-dp-'));
   const base = process.env.DATABASE_URL;
   let url: string | undefined;
@@ -74,8 +81,19 @@ export async function setupServer(opts: { devices: number; gateways: number; env
   const token = (await call(undefined, 'POST', authApi.login.path, { name: 'admin', password: 'meadow-lantern-42' }))
     .token;
   const appID = (await call(token, 'POST', applicationApi.create.path, { appName: 'bench' })).data.appID;
+  const tagIds: number[] = opts.tagged
+    ? (
+        await call(token, 'POST', deviceTagApi.create.path, {
+          tags: Array.from({ length: 20 }, (_, i) => `tag-${i}`),
+          groupName: 'bench',
+        })
+      ).data.tags.map((t: { tagId: number }) => t.tagId)
+    : [];
   for (let i = 0; i < opts.devices; i += 10_000) {
-    const devices = Array.from({ length: Math.min(10_000, opts.devices - i) }, (_, k) => abpDevice(i + k + 1));
+    const devices = Array.from({ length: Math.min(10_000, opts.devices - i) }, (_, k) => ({
+      ...abpDevice(i + k + 1),
+      ...(tagIds.length ? { tagsId: [tagIds[(i + k) % tagIds.length]] } : {}),
+    }));
     await call(token, 'POST', deviceApi.batchCreate.path, { appID, authType: 'abp', devices });
   }
   for (let g = 0; g < opts.gateways; g++) {
