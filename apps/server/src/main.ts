@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { keepAsTemplate, startFromTemplate } from './db/pglite-template';
 import { busyPort } from './ports';
 
 /** One line on stderr and exit 1: how configuration and port problems are reported. */
@@ -35,16 +36,18 @@ async function main(): Promise<void> {
       ),
     );
   const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  // PGlite keeps the memory its initdb used (~350 MB RSS) while the instance lives; opening the
-  // new directory again drops it (docs/performance.md, memory and start).
-  const reopened = async () => {
+  // A new data directory is a copy of the template (db/pglite-template.ts), or runs initdb and
+  // becomes the template. PGlite keeps the memory its initdb used (~350 MB RSS) while the instance
+  // lives; opening the new directory again drops it (docs/performance.md, memory and start).
+  const initialised = async () => {
     const first = await open();
     await first.close();
+    keepAsTemplate(dataDir!);
     return open();
   };
   // The database opens (PGlite in its worker) while the rest of the server loads: together they
   // are most of a start. So the app's modules are imported only now.
-  const opening = fresh ? reopened() : open();
+  const opening = fresh && !startFromTemplate(dataDir!) ? initialised() : open();
   const { buildApp } = await import('./app');
   const { installLastResortGuard } = await import('./last-resort');
   const database = await opening;
