@@ -42,12 +42,12 @@ async function main(): Promise<void> {
   const initialised = async () => {
     const first = await open();
     await first.close();
-    keepAsTemplate(dataDir!);
+    await keepAsTemplate(dataDir!);
     return open();
   };
   // The database opens (PGlite in its worker) while the rest of the server loads: together they
   // are most of a start. So the app's modules are imported only now.
-  const opening = fresh && !startFromTemplate(dataDir!) ? initialised() : open();
+  const opening = (async () => (fresh && !(await startFromTemplate(dataDir!)) ? initialised() : open()))();
   const { buildApp } = await import('./app');
   const { installLastResortGuard } = await import('./last-resort');
   const database = await opening;

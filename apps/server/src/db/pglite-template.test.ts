@@ -22,17 +22,17 @@ describe('a new embedded data directory from the template', SLOW, () => {
 
   it('is kept from the first directory, and a copy opens migrated without the first one’s data', async () => {
     const first = path.join(root, 'first', 'pg');
-    expect(startFromTemplate(first, template)).toBe(false);
+    expect(await startFromTemplate(first, template)).toBe(false);
     const a = await openDatabase({ dataDir: first });
     await a.close();
-    keepAsTemplate(first, template);
+    await keepAsTemplate(first, template);
     expect(fs.existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
     const again = await openDatabase({ dataDir: first });
     await again.exec("CREATE TABLE kept_out (v text); INSERT INTO kept_out VALUES ('first only')");
     await again.close();
 
     const second = path.join(root, 'second', 'pg');
-    expect(startFromTemplate(second, template)).toBe(true);
+    expect(await startFromTemplate(second, template)).toBe(true);
     expect(fs.readdirSync(path.dirname(second))).toEqual(['pg']); // no copy left half-way
     const b = await openDatabase({ dataDir: second });
     try {
@@ -45,14 +45,14 @@ describe('a new embedded data directory from the template', SLOW, () => {
     }
   });
 
-  it('never writes into a directory that already holds files, nor replaces a kept template', () => {
+  it('never writes into a directory that already holds files, nor replaces a kept template', async () => {
     const used = path.join(root, 'used');
     fs.mkdirSync(used);
     fs.writeFileSync(path.join(used, 'something'), 'x');
-    expect(startFromTemplate(used, template)).toBe(false);
+    expect(await startFromTemplate(used, template)).toBe(false);
     expect(fs.readdirSync(used)).toEqual(['something']);
     const before = fs.statSync(path.join(template, 'PG_VERSION')).mtimeMs;
-    keepAsTemplate(used, template);
+    await keepAsTemplate(used, template);
     expect(fs.statSync(path.join(template, 'PG_VERSION')).mtimeMs).toBe(before);
     expect(fs.existsSync(path.join(template, 'something'))).toBe(false);
   });
