@@ -4,7 +4,9 @@
  *   start  spawn → GET /api/version answers, on an empty DATA_DIR and again on the same one
  *          (restart), RUNS times (median); a run that had to build the
  *          console is reported apart as the first start (the build time, from `vite build` into
- *          a temp dir, is also printed);
+ *          a temp dir, is also printed); an empty DATA_DIR is a copy of the install's template
+ *          once one exists (db/pglite-template.ts: remove node_modules/.cache/lns-server to
+ *          time PGlite's initdb instead);
  *   idle   VmRSS of the node process running scripts/start.mjs (not the npm wrapper) right after
  *          ready and after IDLE_S seconds idle, on an empty DATA_DIR and on a restart;
  *   load   VmRSS with DEVICES devices (batch-create in chunks of 10,000) and RATE uplinks/s from
