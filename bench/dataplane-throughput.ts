@@ -8,8 +8,9 @@
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/dataplane-throughput.ts
  *      PGLITE_THREAD=main to run PGlite on the main thread (the default is its worker thread);
  *      PGLITE_SHARED_BUFFERS=128MB for another PGlite page cache (default 16MB).
- *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run; TAGGED=1 gives each device a tag; DEDUP_EARLY_CLOSE=false to wait
- *      every uplink's whole window; RAW_SECONDS=5 for the closing raw store rate (lib/raw-store-rate.ts; 0 skips it).
+ *      RATES=1000,3000 SECONDS=10 DEVICES=10000 to change the run; TAGGED=1 gives each device one
+ *      of 20 tags; DEDUP_EARLY_CLOSE=false to wait every uplink's whole window; RAW_SECONDS=5 for
+ *      the closing raw store rate (lib/raw-store-rate.ts; 0 skips it).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localTopics } from '../apps/server/src/bus/bus';
@@ -23,11 +24,12 @@ const RATES = (process.env.RATES ?? '1000,2000,3000,5000').split(',').map(Number
 const RAW_SECONDS = Number(process.env.RAW_SECONDS ?? 5);
 
 const EARLY = process.env.DEDUP_EARLY_CLOSE ?? 'true';
+const TAGGED = process.env.TAGGED === '1';
 const srv = await setupServer({
   devices: DEVICES,
   gateways: GATEWAYS,
   env: { DEDUP_EARLY_CLOSE: EARLY },
-  tagged: process.env.TAGGED === '1',
+  tagged: TAGGED,
 });
 let published = 0;
 let lastAt = 0;
@@ -40,7 +42,7 @@ const okCount = async () => {
   return m?.values.find((v) => v.labels.result === 'ok')?.value ?? 0;
 };
 console.log(
-  `engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate, early close ${EARLY}, tagged ${process.env.TAGGED === '1'}`,
+  `engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate, early close ${EARLY}, tagged ${TAGGED}`,
 );
 console.log(
   'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed | server CPU ms per uplink',

@@ -478,11 +478,9 @@ export class DeviceRepository {
     );
     const key = LINK_KEYS[p.by];
     const order = orderOf(p.by, p.orderType, key, l.devEui);
-    const links = this.db
+    const q = this.db
       .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
-      .$dynamic();
-    const q = links
       .where(where)
       .groupBy(...(several ? [l.devEui, key] : []))
       .orderBy(...order)
