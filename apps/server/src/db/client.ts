@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrate } from './migrate';
 import { pgliteStartParams } from './pglite-settings';
 import { startPgliteThread } from './pglite-thread';
+import { PREPARED_PER_CONNECTION, preparingClient } from './prepared';
 
 // Both drivers share the PostgreSQL dialect, so repositories are written once against this type.
 export type Db = PgDatabase<any, Record<string, never>>;
@@ -52,7 +53,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient(PREPARED_PER_CONNECTION) });
   // Surface a wrong URL now, not at the first request.
   const probe = await pool.connect();
   probe.release();

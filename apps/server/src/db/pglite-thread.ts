@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { deallocateOnConnect, PREPARED_PER_CONNECTION, preparingClient } from './prepared';
 
 /** PGlite running in a worker thread, reached over the wire protocol by a one-connection pool. */
 export interface PgliteThread {
@@ -63,8 +64,10 @@ export async function startPgliteThread(dataDir?: string, startParams?: string[]
     database: 'postgres',
     max: 1,
     idleTimeoutMillis: 0,
+    Client: preparingClient(PREPARED_PER_CONNECTION),
   });
   pool.on('error', () => {}); // a dropped connection is reported by the query that hits it
+  deallocateOnConnect(pool);
   return {
     pool,
     close: async () => {
