@@ -41,7 +41,7 @@ export function preparingClient(perConnection: number): typeof pg.Client {
     /** Text → statement name on this connection, least recently used first. */
     private readonly named = new Map<string, string>();
 
-    // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query is overloaded; every form passes through.
+    // pg.Client.query is overloaded; every form passes through.
     override query(config: any, values?: any, callback?: any): any {
       const c = config as QueryConfig | string | null;
       if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined && !c.submit) {
