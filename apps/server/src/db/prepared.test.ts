@@ -73,6 +73,12 @@ describe.each(engines)('prepared statements on %s', (label, open) => {
     expect(await prepared()).not.toContain(text);
   });
 
+  it('never prepares a LIKE search (its pattern must be known when it is planned)', async () => {
+    const text = own("SELECT 'abc' LIKE $1 AS matched");
+    for (const p of ['a%', 'b%', 'ab%']) expect((await run(text, [p])).rows).toEqual([{ matched: p !== 'b%' }]);
+    expect(await prepared()).not.toContain(text);
+  });
+
   it('answers a statement that fails to parse with its error every time, and goes on', async () => {
     const bad = own('SELECT $1::int FROM no_such_table_here');
     for (let i = 0; i < 3; i++) await expect(run(bad, [i])).rejects.toThrow(/no_such_table_here/);
