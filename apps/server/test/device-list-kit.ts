@@ -73,7 +73,7 @@ export async function openDeviceList(o: DeviceListOptions) {
         expect(await page(walked)).toEqual(expected);
       }
     };
-    return { t, dp, gw, appID, otherApp, call, list, walkedAsSorted };
+    return { t, dp, gw, user, appID, otherApp, call, list, walkedAsSorted };
   } catch (e) {
     await t.close();
     throw e;

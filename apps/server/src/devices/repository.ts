@@ -16,6 +16,7 @@ import {
 import { likePrefix } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
+import { CompiledStatements, slot } from '../db/compiled';
 import { ownedBy } from '../db/ownership';
 import { recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
@@ -247,10 +248,14 @@ const toColumns = (d: NewDevice) => ({
 
 export class DeviceRepository {
   /** `sortMatchesBelow`: SORT_MATCHES_BELOW, lower in tests that walk the indexes with few devices. */
+  private readonly compiled: CompiledStatements;
+
   constructor(
     private readonly db: Db,
     private readonly sortMatchesBelow = SORT_MATCHES_BELOW,
-  ) {}
+  ) {
+    this.compiled = new CompiledStatements(db);
+  }
 
   async visible(devEUI: string, user: AuthUser): Promise<DeviceRecord | undefined> {
     const [row] = await this.db
@@ -459,16 +464,64 @@ export class DeviceRepository {
    * narrow device_tag_links: the page, the total (totalQuery) and the page's device rows in one
    * statement. The links carry no owner: the application's visibility is a condition of the same
    * statement (read once), so the caller need not check it first. `known`: the total, read
-   * already.
+   * already. The statement is built once per shape (CompiledStatements): the console's list is
+   * the API's busiest call.
    */
   private async listByTag(
     user: AuthUser,
     p: ListArgs & { appID: number; tagsId: number[]; by: LinkOrder },
     known?: number,
   ) {
-    const l = deviceTagLinks;
     // Several tags: a device carrying more than one of them counts once.
     const several = manyTags(p.tagsId);
+    const tags = several ? p.tagsId : p.tagsId.slice(0, 1);
+    const regions = p.regions ?? [];
+    const shape = [
+      p.by,
+      p.orderType,
+      tags.length,
+      regions.length,
+      p.limit ? 'page' : 'all',
+      known === undefined ? 'count' : 'known',
+      user.admin ? 'admin' : 'owner',
+    ].join();
+    const values: Record<string, unknown> = { app: p.appID, owner: user.id, limit: p.limit, offset: p.offset, known };
+    tags.forEach((t, i) => {
+      values[`t${i}`] = t;
+    });
+    regions.forEach((r, i) => {
+      values[`r${i}`] = r;
+    });
+    const rows = await this.compiled.rows(
+      shape,
+      () =>
+        this.listByTagSql(
+          { ...user, id: slot('owner') },
+          {
+            ...p,
+            appID: slot('app'),
+            tagsId: tags.map((_, i) => slot(`t${i}`)),
+            regions: regions.length ? regions.map((_, i) => slot(`r${i}`)) : undefined,
+            limit: p.limit ? slot('limit') : undefined,
+            offset: slot('offset'),
+          },
+          known === undefined ? undefined : slot('known'),
+        ),
+      values,
+    );
+    return {
+      rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [deviceFromRaw(r)])),
+      amount: Number(rows[0]?.__total ?? 0),
+    };
+  }
+
+  /** listByTag's statement (its values are slots). */
+  private listByTagSql(
+    user: AuthUser,
+    p: ListArgs & { appID: number; tagsId: number[]; by: LinkOrder },
+    known?: number,
+  ) {
+    const l = deviceTagLinks;
     const where = and(
       linksOf(p),
       sql`EXISTS (${this.db
@@ -482,19 +535,15 @@ export class DeviceRepository {
       .select({ devEui: l.devEui, at: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('at') })
       .from(l)
       .where(where)
-      .groupBy(...(several ? [l.devEui, key] : []))
+      .groupBy(...(manyTags(p.tagsId) ? [l.devEui, key] : []))
       .orderBy(...order)
       .offset(p.offset);
     const page = p.limit ? q.limit(p.limit) : q;
     const total = known !== undefined ? sql`SELECT ${known}::int AS n` : this.totalQuery(user, p);
     // The total comes on every row, and alone (no device) when the page is past the end.
-    const rows = await this.raw(sql`WITH page AS (${page}), total AS (${total})
+    return sql`WITH page AS (${page}), total AS (${total})
         SELECT total.n AS "__total", ${devices}.*${p.limit ? sql`, ${NAMES_LIST}` : sql``} FROM total LEFT JOIN page ON true
-        LEFT JOIN ${devices} ON ${devices.devEui} = page.dev_eui ORDER BY page.at`);
-    return {
-      rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [deviceFromRaw(r)])),
-      amount: Number(rows[0]?.__total ?? 0),
-    };
+        LEFT JOIN ${devices} ON ${devices.devEui} = page.dev_eui ORDER BY page.at`;
   }
 
   /**
