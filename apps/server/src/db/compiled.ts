@@ -10,8 +10,9 @@ type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
 
 /**
  * Statements drizzle builds once per shape. Building one walks each of its chunks through
- * drizzle's `is()` checks, a prototype-chain walk per chunk and kind: 260 µs for the tag-filtered
- * device list on a slow host, a tenth of that call's CPU. A statement built with `slot`s in place
+ * drizzle's `is()` checks, a prototype-chain walk per chunk and kind: 276 µs for the tag-filtered
+ * device list in a loop on a slow host; under load, keeping it took the list's server CPU from 2.7
+ * to 1.9 ms per call (docs/performance.md). A statement built with `slot`s in place
  * of its values keeps its text; a call only fills the slots. `shape` must name everything that
  * changes the text (orders, how many values a list holds, which conditions apply), never a value.
  */

@@ -247,9 +247,9 @@ const toColumns = (d: NewDevice) => ({
 });
 
 export class DeviceRepository {
-  /** `sortMatchesBelow`: SORT_MATCHES_BELOW, lower in tests that walk the indexes with few devices. */
   private readonly compiled: CompiledStatements;
 
+  /** `sortMatchesBelow`: SORT_MATCHES_BELOW, lower in tests that walk the indexes with few devices. */
   constructor(
     private readonly db: Db,
     private readonly sortMatchesBelow = SORT_MATCHES_BELOW,
@@ -478,6 +478,7 @@ export class DeviceRepository {
   ) {
     // Several tags: a device carrying more than one of them counts once.
     const several = manyTags(p.tagsId);
+    // One slot per tag read: as many distinct slots, so manyTags tells the same of them.
     const tags = several ? p.tagsId : p.tagsId.slice(0, 1);
     const regions = p.regions ?? [];
     const shape = [
