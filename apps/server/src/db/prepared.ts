@@ -12,7 +12,7 @@ import pg from 'pg';
  * Each connection keeps at most `perConnection` of them: the least recently used is deallocated.
  */
 export const MAX_TEXT = 8_192;
-/** Statements kept per connection: the API's and the data plane's shapes fit. */
+/** Statements kept per connection; past it, the least recently used is deallocated. */
 export const PREPARED_PER_CONNECTION = 100;
 const SEEN_LIMIT = 4_096;
 /**
