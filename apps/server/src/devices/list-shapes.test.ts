@@ -37,7 +37,7 @@ describe('tag-filtered device list, one statement per shape', () => {
   });
   afterAll(() => closeDeviceList(kit));
 
-  it('answers every shape as a statement built for that call alone, in any order of calls', async () => {
+  it('answers every shape from a repository that keeps them as one built for that call alone', async () => {
     // The owner, an admin, and a common user who may see none of it.
     const viewers: AuthUser[] = [
       kit.user,
@@ -46,12 +46,11 @@ describe('tag-filtered device list, one statement per shape', () => {
     ];
     const cases: [AuthUser, ListArgs][] = [];
     for (const viewer of viewers)
-      for (const orderBy of ['devName', 'createtime', 'lastSeen'] as DeviceOrderField[])
+      for (const orderBy of ['devName', 'lastSeen'] as DeviceOrderField[])
         for (const orderType of ['asc', 'desc'] as const)
-          for (const tagsId of [[tags[0]!], [tags[1]!], tags, [tags[1]!, tags[1]!]])
-            for (const regions of [undefined, ['eu868'], ['us915'], ['eu868', 'us915']])
+          for (const tagsId of [[tags[0]!], tags, [tags[1]!, tags[1]!]])
+            for (const regions of [undefined, ['us915'], ['eu868', 'us915']])
               for (const [offset, limit] of [
-                [0, 10],
                 [1, 2],
                 [4, 2],
                 [0, undefined],
@@ -66,7 +65,7 @@ describe('tag-filtered device list, one statement per shape', () => {
     for (const c of cases) expected.set(c, await page(new DeviceRepository(kit.t.services.db), c));
     // Both tags match all five devices, device 2 once.
     expect(expected.get(cases.find(([, a]) => a.tagsId === tags && !a.regions && !a.limit)!)?.amount).toBe(5);
+    // In the other order: each shape is built for another call than the fresh one was, and reused.
     for (const c of [...cases].reverse()) expect(await page(shared, c)).toEqual(expected.get(c));
-    for (const c of cases) expect(await page(shared, c)).toEqual(expected.get(c));
   });
 });
