@@ -16,7 +16,7 @@ import {
 import { likePrefix } from '../applications/repository';
 import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
-import { CompiledStatements, slot } from '../db/compiled';
+import { CompiledStatements, Slots } from '../db/compiled';
 import { ownedBy } from '../db/ownership';
 import { recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
@@ -268,16 +268,18 @@ export class DeviceRepository {
 
   /** The device with the names its page shows (read with it: decorate asks nothing more). */
   async visibleNamed(devEUI: string, user: AuthUser): Promise<ListedDevice | undefined> {
-    const viewer = { ...user, id: slot<number>('owner') };
+    const s = new Slots();
+    const eui = s.bind('eui', devEUI);
+    const viewer = this.boundViewer(s, user);
     const rows = await this.compiled.rows(
-      user.admin ? 'named,admin' : 'named,owner',
+      'named',
+      s,
       () =>
         sql`${this.db
           .select({ ...getTableColumns(devices), ...NAMES })
           .from(devices)
-          .where(and(eq(devices.devEui, slot<string>('eui')), ownedBy(viewer, devices.ownerId)))
+          .where(and(eq(devices.devEui, eui), ownedBy(viewer, devices.ownerId)))
           .limit(1)}`,
-      { eui: devEUI, owner: user.id },
     );
     return rows[0] && deviceFromRaw(rows[0]);
   }
@@ -480,44 +482,27 @@ export class DeviceRepository {
     const several = manyTags(p.tagsId);
     // One slot per tag read: as many distinct slots, so manyTags tells the same of them.
     const tags = several ? p.tagsId : p.tagsId.slice(0, 1);
-    const regions = p.regions ?? [];
-    const shape = [
-      p.by,
-      p.orderType,
-      tags.length,
-      regions.length,
-      p.limit ? 'page' : 'all',
-      known === undefined ? 'count' : 'known',
-      user.admin ? 'admin' : 'owner',
-    ].join();
-    const values: Record<string, unknown> = { app: p.appID, owner: user.id, limit: p.limit, offset: p.offset, known };
-    tags.forEach((t, i) => {
-      values[`t${i}`] = t;
-    });
-    regions.forEach((r, i) => {
-      values[`r${i}`] = r;
-    });
-    const rows = await this.compiled.rows(
-      shape,
-      () =>
-        this.listByTagSql(
-          { ...user, id: slot('owner') },
-          {
-            ...p,
-            appID: slot('app'),
-            tagsId: tags.map((_, i) => slot(`t${i}`)),
-            regions: regions.length ? regions.map((_, i) => slot(`r${i}`)) : undefined,
-            limit: p.limit ? slot('limit') : undefined,
-            offset: slot('offset'),
-          },
-          known === undefined ? undefined : slot('known'),
-        ),
-      values,
-    );
+    const s = new Slots();
+    const args = {
+      ...p,
+      appID: s.bind('app', p.appID),
+      tagsId: tags.map((t, i) => s.bind(`t${i}`, t)),
+      regions: p.regions?.length ? p.regions.map((r, i) => s.bind(`r${i}`, r)) : undefined,
+      limit: p.limit ? s.bind('limit', p.limit) : undefined,
+      offset: s.bind('offset', p.offset),
+    };
+    const total = known === undefined ? undefined : s.bind('known', known);
+    const viewer = this.boundViewer(s, user);
+    const rows = await this.compiled.rows(`${p.by},${p.orderType}`, s, () => this.listByTagSql(viewer, args, total));
     return {
       rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [deviceFromRaw(r)])),
       amount: Number(rows[0]?.__total ?? 0),
     };
+  }
+
+  /** The viewer with its id bound to a slot; an admin's id is in no condition (ownedBy), so it binds none. */
+  private boundViewer(s: Slots, user: AuthUser): AuthUser {
+    return user.admin ? user : { ...user, id: s.bind('owner', user.id) };
   }
 
   /** listByTag's statement (its values are slots). */
