@@ -83,14 +83,15 @@ const pinger = setInterval(() => {
 }, 20_000);
 console.log(`${sockets.length} WebSockets open on ${STREAMS.application}`);
 
-// Each request rotates through the tag × region filters (125 devices each, page 1 of 3).
+// Each request rotates through the tags, each with the region its devices are in (seedDevice
+// gives tag i % 20 and plan i % 4, so a tag's 500 devices share one region): 50 rows, page 1 of 10.
 let n = 0;
 const listPath = () => {
   const i = n++;
   const q = new URLSearchParams({
     appID: String(appID),
     tagsId: String(tagIds[i % TAGS]),
-    regions: PLANS[(i * 7) % PLANS.length]![0],
+    regions: PLANS[(i % TAGS) % PLANS.length]![0],
     orderBy: 'devName',
     orderType: 'asc',
     pageNo: '1',

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -44,6 +43,7 @@ import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { installRequestLog } from './http/request-log';
 import { routeModules } from './http/routes';
+import { installSecurityHeaders } from './http/security-headers';
 import { installConsole } from './http/static';
 import { StreamRegistry } from './http/streams/registry';
 import type { App } from './http/types';
@@ -181,6 +181,8 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  // First: refusals (the guard below) carry the headers too.
+  installSecurityHeaders(app);
   installBodyLimits(app);
   installGuard(app, services, services.tokens);
   // Revocations from this instance and, with Redis, from the others end cached sign-ins at once.
@@ -194,18 +196,6 @@ export async function buildApp(
   // Pushed before the data plane's closer, so its last flush counts the last uplinks.
   services.starters.push(async () => services.usage.start());
   closers.push(() => services.usage.stop());
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'", 'https://maps.googleapis.com', 'https://webapi.amap.com', 'https://*.amap.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:', 'https:'],
-        'style-src': ["'self'", "'unsafe-inline'", 'https:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(rateLimit, { global: false });
   // One file per request; form fields are small text, so a form cannot buffer much besides the file.
   await app.register(multipart, {

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard';
 import { newSecret } from '../auth/tokens';
 import type { Db } from '../db/client';
+import { CompiledStatements, Slots } from '../db/compiled';
 import { ownedBy } from '../db/ownership';
+import { recordReader } from '../db/rows';
 import { users } from '../db/schema/core';
 import { applications, deviceCounts } from '../db/schema/devices';
 
@@ -22,11 +24,17 @@ const ORDER = {
 } as const;
 export type AppOrder = keyof typeof ORDER;
 
+const appRecord = recordReader<AppRecord>(getTableColumns(applications));
+
 /** Escape LIKE wildcards so a keyword is matched literally as a prefix. */
 export const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class ApplicationRepository {
-  constructor(private readonly db: Db) {}
+  private readonly compiled: CompiledStatements;
+
+  constructor(private readonly db: Db) {
+    this.compiled = new CompiledStatements(db);
+  }
 
   /** The application when it exists and the user may see it. */
   async visible(id: number, user: AuthUser): Promise<AppRecord | undefined> {
@@ -38,15 +46,30 @@ export class ApplicationRepository {
     return row;
   }
 
-  /** The application with its device count and owner name, in one statement (its info page). */
+  /**
+   * The application with its device count and owner name, in one statement (its info page), built
+   * once (CompiledStatements): the console asks it on every application page.
+   */
   async visibleInfo(id: number, user: AuthUser) {
-    const [row] = await this.db
-      .select({ app: applications, deviceNums, username: users.name })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.ownerId))
-      .where(and(eq(applications.id, id), ownedBy(user, applications.ownerId)))
-      .limit(1);
-    return row;
+    const s = new Slots();
+    const appId = s.bind('app', id);
+    const viewer = s.viewer(user);
+    const [raw] = await this.compiled.rows(
+      'info',
+      s,
+      () =>
+        sql`${this.db
+          .select({
+            ...getTableColumns(applications),
+            deviceNums: deviceNums.as('__device_nums'),
+            username: sql<string>`${users.name}`.as('__username'),
+          })
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.ownerId))
+          .where(and(eq(applications.id, appId), ownedBy(viewer, applications.ownerId)))
+          .limit(1)}`,
+    );
+    return raw && { app: appRecord(raw), deviceNums: Number(raw.__device_nums), username: String(raw.__username) };
   }
 
   async byId(id: number): Promise<AppRecord | undefined> {

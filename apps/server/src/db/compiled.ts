@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import type { Viewer } from './ownership';
 import { rowsOf } from './rows';
 
 /** The values of one call, each bound to a named slot (drizzle's placeholder) that stands for it in the statement. */
@@ -10,6 +11,11 @@ export class Slots {
   bind<T>(name: string, value: T): T {
     this.values[name] = value;
     return sql.placeholder(name) as unknown as T;
+  }
+
+  /** The viewer with its id bound to a slot; an admin's id is in no condition (ownedBy), so it binds none. */
+  viewer<V extends Viewer>(user: V): V {
+    return user.admin ? user : { ...user, id: this.bind('owner', user.id) };
   }
 }
 

@@ -30,7 +30,7 @@ import {
   deviceTagLinks,
   deviceTags,
 } from '../db/schema/devices';
-import { toRow } from './row';
+import { LISTED_KEYS, type ListedRecord, toRow } from './row';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
@@ -158,13 +158,23 @@ export interface ListArgs {
 
 const CHUNK = 2000;
 
-const deviceRecord = recordReader(devices);
+const DEVICE_COLUMNS = getTableColumns(devices);
+/** The columns list pages read (LISTED_KEYS). */
+const LISTED_COLUMNS = Object.fromEntries(LISTED_KEYS.map((k) => [k, DEVICE_COLUMNS[k]])) as Pick<
+  typeof DEVICE_COLUMNS,
+  (typeof LISTED_KEYS)[number]
+>;
+const LISTED_LIST = sql.join(
+  Object.values(LISTED_COLUMNS).map((c) => sql`${c}`),
+  sql`, `,
+);
 
 /** The names a listed device shows, read in the same statement as its row (NAMES). */
 type Names = { app: string; owner: string; tags: string[] };
 const NAMES_KEY = Symbol('names');
-/** A device record, perhaps with the names read along (see decorate). */
-type ListedDevice = DeviceRecord & { [NAMES_KEY]?: Names };
+type Named = { [NAMES_KEY]?: Names };
+/** A listed device, perhaps with the names read along (see decorate). */
+type ListedDevice = ListedRecord & Named;
 /** The application, owner and tag names (tags in tag_ids order) of the `devices` row being selected. */
 const NAME_SQL = {
   __app_name: sql`(SELECT a.name FROM ${applications} a WHERE a.id = ${devices.appId})`,
@@ -182,17 +192,21 @@ const NAMES_LIST = sql.join(
   sql`, `,
 );
 
-/** A device record from a raw `SELECT devices.*` row, with the NAMES when the row has them. */
-export function deviceFromRaw(raw: Record<string, unknown>): ListedDevice {
-  const d: ListedDevice = deviceRecord(raw);
-  if ('__tag_names' in raw)
-    d[NAMES_KEY] = {
-      app: (raw.__app_name as string | null) ?? '',
-      owner: (raw.__owner_name as string | null) ?? '',
-      tags: (raw.__tag_names as string[] | null) ?? [],
-    };
-  return d;
+/** Reads a raw row's record with `read`, and the NAMES when the row has them. */
+function withNames<R extends object>(read: (raw: Record<string, unknown>) => R) {
+  return (raw: Record<string, unknown>): R & Named => {
+    const d: R & Named = read(raw);
+    if ('__tag_names' in raw)
+      d[NAMES_KEY] = {
+        app: (raw.__app_name as string | null) ?? '',
+        owner: (raw.__owner_name as string | null) ?? '',
+        tags: (raw.__tag_names as string[] | null) ?? [],
+      };
+    return d;
+  };
 }
+const deviceFromRaw = withNames(recordReader<DeviceRecord>(DEVICE_COLUMNS));
+const listedFromRaw = withNames(recordReader<ListedRecord>(LISTED_COLUMNS));
 
 /** Columns a create writes (SQL name, type); the rest keep their defaults. */
 const INSERT_COLUMNS = [
@@ -267,16 +281,16 @@ export class DeviceRepository {
   }
 
   /** The device with the names its page shows (read with it: decorate asks nothing more). */
-  async visibleNamed(devEUI: string, user: AuthUser): Promise<ListedDevice | undefined> {
+  async visibleNamed(devEUI: string, user: AuthUser): Promise<(DeviceRecord & Named) | undefined> {
     const s = new Slots();
     const eui = s.bind('eui', devEUI);
-    const viewer = this.boundViewer(s, user);
+    const viewer = s.viewer(user);
     const rows = await this.compiled.rows(
       'named',
       s,
       () =>
         sql`${this.db
-          .select({ ...getTableColumns(devices), ...NAMES })
+          .select({ ...DEVICE_COLUMNS, ...NAMES })
           .from(devices)
           .where(and(eq(devices.devEui, eui), ownedBy(viewer, devices.ownerId)))
           .limit(1)}`,
@@ -358,12 +372,12 @@ export class DeviceRepository {
         : extra
           ? await this.count(where)
           : (known ?? (await this.total(user, p)));
-    return { rows: rows.map(deviceFromRaw), amount };
+    return { rows: rows.map(listedFromRaw), amount };
   }
 
-  /** The list's select: devices columns, the names when a page is read, the total on every row. */
+  /** The list's select: the listed columns, the names when a page is read, the total on every row. */
   private pageSelect(names: typeof NAMES | object, total: SQL<number>) {
-    return this.db.select({ ...getTableColumns(devices), ...names, total: total.as('__total') });
+    return this.db.select({ ...LISTED_COLUMNS, ...names, total: total.as('__total') });
   }
 
   /**
@@ -408,7 +422,7 @@ export class DeviceRepository {
     return [...seen, ...never];
   }
 
-  /** A query's rows as the driver gives them, keyed by SQL name (read with deviceFromRaw). */
+  /** A query's rows as the driver gives them, keyed by SQL name (read with listedFromRaw). */
   private async raw(q: SQLWrapper) {
     return rowsOf(await this.db.execute(sql`${q}`));
   }
@@ -492,17 +506,12 @@ export class DeviceRepository {
       offset: s.bind('offset', p.offset),
     };
     const total = known === undefined ? undefined : s.bind('known', known);
-    const viewer = this.boundViewer(s, user);
+    const viewer = s.viewer(user);
     const rows = await this.compiled.rows(`${p.by},${p.orderType}`, s, () => this.listByTagSql(viewer, args, total));
     return {
-      rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [deviceFromRaw(r)])),
+      rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [listedFromRaw(r)])),
       amount: Number(rows[0]?.__total ?? 0),
     };
-  }
-
-  /** The viewer with its id bound to a slot; an admin's id is in no condition (ownedBy), so it binds none. */
-  private boundViewer(s: Slots, user: AuthUser): AuthUser {
-    return user.admin ? user : { ...user, id: s.bind('owner', user.id) };
   }
 
   /** listByTag's statement (its values are slots). */
@@ -532,7 +541,7 @@ export class DeviceRepository {
     const total = known !== undefined ? sql`SELECT ${known}::int AS n` : this.totalQuery(user, p);
     // The total comes on every row, and alone (no device) when the page is past the end.
     return sql`WITH page AS (${page}), total AS (${total})
-        SELECT total.n AS "__total", ${devices}.*${p.limit ? sql`, ${NAMES_LIST}` : sql``} FROM total LEFT JOIN page ON true
+        SELECT total.n AS "__total", ${LISTED_LIST}${p.limit ? sql`, ${NAMES_LIST}` : sql``} FROM total LEFT JOIN page ON true
         LEFT JOIN ${devices} ON ${devices.devEui} = page.dev_eui ORDER BY page.at`;
   }
 

@@ -1,8 +1,38 @@
 import type { DeviceRow } from '@lns/contract/devices';
 import type { devices } from '../db/schema/devices';
 
+/**
+ * The device columns a listed row is made of (toRow, and decorate's name lookups): list pages read
+ * only these, not the keys and ADR state (an array and a JSON value to parse per row).
+ */
+export const LISTED_KEYS = [
+  'devEui',
+  'appId',
+  'ownerId',
+  'name',
+  'authType',
+  'appEui',
+  'devAddr',
+  'class',
+  'macVersion',
+  'productType',
+  'region',
+  'subnet',
+  'autoSubnet',
+  'tagIds',
+  'remarks',
+  'fCntUp',
+  'fCntDown',
+  'joinedAt',
+  'lastSeen',
+  'rssi',
+  'snr',
+  'createdAt',
+] as const satisfies readonly (keyof typeof devices.$inferSelect)[];
+export type ListedRecord = Pick<typeof devices.$inferSelect, (typeof LISTED_KEYS)[number]>;
+
 /** A stored device as the API lists it, with its application, owner and tag names (in tagIds order). */
-export function toRow(d: typeof devices.$inferSelect, appName: string, username: string, tags: string[]): DeviceRow {
+export function toRow(d: ListedRecord, appName: string, username: string, tags: string[]): DeviceRow {
   return {
     devEUI: d.devEui,
     devName: d.name,

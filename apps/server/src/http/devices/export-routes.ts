@@ -3,7 +3,8 @@ import { C } from '@lns/contract/codes';
 import { type DeviceRow, type ExportField, SIGNAL_POINTS_MAX } from '@lns/contract/devices';
 import { EXPORT_FIELD_HEADERS, EXPORT_SHEETS, EXPORT_SIGNAL_HEADERS, exportWords } from '@lns/contract/export-headers';
 import { ApplicationRepository } from '../../applications/repository';
-import { type DeviceRecord, DeviceRepository } from '../../devices/repository';
+import { DeviceRepository } from '../../devices/repository';
+import type { ListedRecord } from '../../devices/row';
 import { DomainError } from '../../errors';
 import { loadXlsx } from '../../spreadsheets/xlsx';
 import { ok } from '../envelope';
@@ -29,7 +30,7 @@ export const deviceExportRoutes: RouteModule = (app, s) => {
 
   route(app, api.export, async (req, reply) => {
     const b = req.body;
-    let rows: DeviceRecord[];
+    let rows: ListedRecord[];
     if (b.devEUIs.length) {
       const euis = [...new Set(b.devEUIs)];
       rows = await repo.visibleMany(euis, req.user);
