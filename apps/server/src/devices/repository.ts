@@ -180,7 +180,7 @@ const NAME_SQL = {
   __app_name: sql`(SELECT a.name FROM ${applications} a WHERE a.id = ${devices.appId})`,
   __owner_name: sql`(SELECT u.name FROM ${users} u WHERE u.id = ${devices.ownerId})`,
   // Most devices carry one tag or none: a lookup by key then, without the sort (a fifth of a
-  // 50-row page's execution on PGlite).
+  // 50-row page's execution on either engine).
   __tag_names: sql`CASE WHEN cardinality(${devices.tagIds}) < 2
     THEN ARRAY(SELECT t.name FROM ${deviceTags} t WHERE t.id = ${devices.tagIds}[1])
     ELSE ARRAY(SELECT t.name FROM ${deviceTags} t WHERE t.id = ANY(${devices.tagIds})
