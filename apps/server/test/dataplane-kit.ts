@@ -15,6 +15,11 @@ export async function metric(t: TestApp, name: string, label?: Record<string, st
 /** Waits until every uplink received so far is processed and its history written. */
 export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
   await sleep(dp.config.DEDUP_WINDOW_MS + 20 + extraMs);
+  await drained(dp);
+}
+
+/** Waits for the uplinks the data plane holds and their follow-ups, then writes history. */
+export async function drained(dp: DataPlane): Promise<void> {
   for (let i = 0; i < 500 && dp.inflight > 0; i++) await sleep(5);
   await dp.writer.flush();
 }

@@ -1,41 +1,92 @@
+import { DOWNLINK_STATUS } from '@lns/contract/frames';
+import { FUOTA } from '@lns/contract/fuota';
 import { type Ts004Command, ts004 } from '@lns/lorawan/applayer/ts004';
 import { openDataFrame } from '@lns/lorawan/frames';
+import { type BusTopics, type EventBus, topics } from '../src/bus/bus';
 import type { DataPlane } from '../src/ns/dataplane';
-import { abpSession, settle } from './dataplane-kit';
+import { abpSession, drained } from './dataplane-kit';
 import { isPullResp, rxpkOf, type TestGateway } from './gateway';
 
 /** Gateway timestamps of the uplinks, 5 s apart so no two fall into one RX window. */
 let tmst = 1_000_000;
 
+/** Longest a loaded host has been seen to take; reached only when something is wrong. */
+const SERVER_WAIT_MS = 15_000;
+
 /**
  * An ABP class A device that takes part in FUOTA sessions (docs/protocols/fuota.md) through a test
  * gateway: `uplink` sends a frame, with a TS004 answer on FPort 201 when given, and returns the
- * TS004 requests of its RX window.
+ * TS004 requests of its RX window; `requested` waits until the server queued a request for it.
  */
 export function fuotaMember(
   gw: TestGateway,
-  dp: DataPlane,
+  services: { dataPlane: DataPlane; bus: EventBus<BusTopics> },
   d: { devEUI: string; devAddr: string; nwkSKey: string; appSKey: string },
 ) {
   const frame = abpSession(d);
   let fCnt = 0;
+  // TS004 requests queued for the device and not sent yet, and who waits for one.
+  const queued = new Set<string>();
+  let onQueued = () => {};
+  services.bus.subscribe(topics.deviceProtocol(d.devEUI), (e) => {
+    if (e.kind !== 'downlink' || e.data.fPort !== FUOTA.port) return;
+    if (e.data.status !== DOWNLINK_STATUS.ENQUEUED) return void queued.delete(e.data.msgID);
+    queued.add(e.data.msgID);
+    onQueued();
+  });
+  const requested = () =>
+    queued.size > 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`device ${d.devEUI}: no request queued in ${SERVER_WAIT_MS} ms`)),
+            SERVER_WAIT_MS,
+          );
+          onQueued = () => {
+            clearTimeout(timer);
+            onQueued = () => {};
+            resolve();
+          };
+        });
   const uplink = async (answer?: Ts004Command): Promise<Ts004Command[]> => {
-    const phy = answer
-      ? frame({ fCnt: ++fCnt, fPort: 201, payload: ts004.encode(answer) })
-      : frame({ fCnt: ++fCnt, fPort: 1 });
+    const n = ++fCnt;
+    const phy = answer ? frame({ fCnt: n, fPort: 201, payload: ts004.encode(answer) }) : frame({ fCnt: n, fPort: 1 });
     const before = gw.pullResps().length;
+    // The server publishes the class A answer it sent (if any) before the uplink itself: once the
+    // uplink is heard, whether an answer is on its way is known, without guessing a delay.
+    let answered = false;
+    let off = () => {};
+    const handled = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`device ${d.devEUI}: uplink ${n} not handled in ${SERVER_WAIT_MS} ms`)),
+        SERVER_WAIT_MS,
+      );
+      off = services.bus.subscribe(topics.deviceProtocol(d.devEUI), (e) => {
+        if (e.kind !== 'protocol') return;
+        if (!e.data.uplink) answered = true;
+        else if (e.data.fCnt === n) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
     tmst += 5_000_000;
     gw.push([rxpkOf(phy, { tmst })]);
-    await settle(dp);
+    try {
+      await handled;
+    } finally {
+      off();
+    }
+    await drained(services.dataPlane);
+    if (!answered) return [];
     // The class A answer (RX1 or RX2), not a multicast frame sent meanwhile; loopback UDP takes moments.
     const classA = () =>
       gw
         .pullResps()
         .slice(before)
         .find((r) => !r.txpk.imme);
-    if (!classA()) await gw.waitFor((x) => isPullResp(x) && !x.txpk.imme, 300, true).catch(() => undefined);
-    const resp = classA();
-    if (!resp) return [];
+    if (!classA()) await gw.waitFor((x) => isPullResp(x) && !x.txpk.imme, SERVER_WAIT_MS, true);
+    const resp = classA()!;
     gw.txAck(resp.token);
     const down = openDataFrame(Buffer.from(resp.txpk.data, 'base64'), {
       nwkSKey: d.nwkSKey,
@@ -45,6 +96,6 @@ export function fuotaMember(
     if (down.frame.fPort !== 201 || !down.payload) return [];
     return ts004.decode(down.payload, 'down');
   };
-  return { d, uplink };
+  return { d, uplink, requested };
 }
 export type FuotaMember = ReturnType<typeof fuotaMember>;

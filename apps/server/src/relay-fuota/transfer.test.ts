@@ -56,7 +56,7 @@ describe('a relay firmware task runs its FUOTA transfer', () => {
     const make = async (n: number, productType: string) => {
       const d = abpDevice(0xb00 + n, { productType });
       expect((await post(deviceApi.create.path, { appID, ...d })).code).toBe(0);
-      return fuotaMember(gw, t.services.dataPlane, d);
+      return fuotaMember(gw, t.services, d);
     };
     const relays = [await make(1, 'rhf3mr01'), await make(2, 'rhf3mr01')];
     const other = await make(3, 'lorawan');
@@ -80,9 +80,9 @@ describe('a relay firmware task runs its FUOTA transfer', () => {
     const run = async () => (await t.call(admin, 'GET', fuotaApi.list.path, { mcEUI: g.mcEUI })).body.data[0];
     await until(run, (x) => x.state === S.SEND_FRAG_SESS_SETUP);
 
-    await sleep(1200); // the runner queues the setup requests on its next look
     const answerEach = async (expected: Ts004Command['type'], answer: Ts004Command) => {
       for (const m of relays as FuotaMember[]) {
+        await m.requested();
         expect((await m.uplink()).map((c) => c.type)).toEqual([expected]);
         await m.uplink(answer);
       }
@@ -107,7 +107,6 @@ describe('a relay firmware task runs its FUOTA transfer', () => {
     for (const m of relays) await m.uplink({ ...status, nbFragReceived: (await run()).fragsSent });
     await until(run, (x) => x.state === S.SEND_FRAG_SESS_DEL);
     expect((await task()).state).toBe(R.UPGRADING);
-    await sleep(1200);
     await answerEach('FragSessionDeleteReq', {
       type: 'FragSessionDeleteAns',
       fragIndex: 0,
