@@ -18,6 +18,8 @@ export async function installConsole(app: FastifyInstance, consoleDir: string): 
       root: consoleDir,
       wildcard: false,
       index: false,
+      // Otherwise its own `public, max-age=0` replaces the cache-control set below.
+      cacheControl: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -26,13 +28,14 @@ export async function installConsole(app: FastifyInstance, consoleDir: string): 
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
-    if (isApiPath(url.split('?')[0]!) || url.startsWith('/ws/') || req.method !== 'GET') {
+    // HEAD too: monitors and load balancers probe the console's pages that way.
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (isApiPath(url.split('?')[0]!) || url.startsWith('/ws/') || !read) {
       return reply
         .status(404)
         .send(errorEnvelope(C.NO_ROUTE, req.locale ?? 'en-US', { field: 'path', detail: url.split('?')[0] }));
     }
     if (!built) return reply.status(404).type('text/plain').send('The console is not built: run `npm run build`.');
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }
