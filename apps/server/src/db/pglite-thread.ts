@@ -33,12 +33,35 @@ function wasmModules() {
   return compiled;
 }
 
+const SOCKET_DIR_PREFIX = 'lns-pg-';
+/** A socket directory is named after its process: `lns-pg-<pid>-<random>`. */
+const ORPHAN = new RegExp(`^${SOCKET_DIR_PREFIX}(\\d+)-`);
+
+/** Whether process `pid` still runs (EPERM: it runs as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Socket directories of processes that were killed before they could remove theirs. */
+export function removeOrphanSocketDirs(tmp = os.tmpdir()): void {
+  for (const name of fs.readdirSync(tmp)) {
+    const pid = Number(ORPHAN.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  }
+}
+
 type WorkerMessage = { type: 'ready' } | { type: 'error'; message: string } | { type: 'closed'; error?: string };
 
 /** Start PGlite (in memory without `dataDir`) in a worker; rejects with the worker's error if it cannot open. */
 export async function startPgliteThread(dataDir?: string, startParams?: string[]): Promise<PgliteThread> {
+  removeOrphanSocketDirs();
   // A short private directory of our own: Unix socket paths are limited to about 100 bytes.
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-pg-'));
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-`));
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
   const worker = new Worker(WORKER, {
     workerData: {
