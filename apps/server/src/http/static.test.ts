@@ -36,6 +36,16 @@ describe('the console files', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves a console rebuilt while it runs; a script of another build is a 404, not the index', async () => {
+    fs.writeFileSync(path.join(dir, 'assets', 'entry-3c4d.js'), 'console.log(2)');
+    const fresh = await app.inject({ method: 'GET', url: '/assets/entry-3c4d.js' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe('console.log(2)');
+    const gone = await app.inject({ method: 'GET', url: '/assets/entry-0000.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('<title>');
+  });
+
   it('never answers an unknown API path, a stream path or another method with the index', async () => {
     for (const [method, url] of [
       ['GET', `${deviceApi.list.path}-nope`],

@@ -16,8 +16,10 @@ export async function installConsole(app: FastifyInstance, consoleDir: string): 
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up when asked for, not listed at start: a console rebuilt while the
+      // server runs is served as it now is.
+      wildcard: true,
+      index: 'index.html',
       // Otherwise its own `public, max-age=0` replaces the cache-control set below.
       cacheControl: false,
       setHeaders: (res, file) => {
@@ -36,6 +38,9 @@ export async function installConsole(app: FastifyInstance, consoleDir: string): 
         .send(errorEnvelope(C.NO_ROUTE, req.locale ?? 'en-US', { field: 'path', detail: url.split('?')[0] }));
     }
     if (!built) return reply.status(404).type('text/plain').send('The console is not built: run `npm run build`.');
+    // A script or style of another build is missing, not a page: the index in its place would fail
+    // as a script with a confusing error.
+    if (url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     return reply.sendFile('index.html');
   });
 }
