@@ -18,6 +18,7 @@ const SOURCES = ['apps/server/src', 'packages'];
  */
 const BESIDE = [
   'db/pglite-worker.mjs',
+  'db/pglite-wire.mjs',
   'db/migrations',
   'integrations/decoders/sandbox-worker.mjs',
   'spreadsheets/sheet-worker.mjs',

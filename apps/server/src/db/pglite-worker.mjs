@@ -4,13 +4,13 @@
 // loader, under tsx, vitest and `npm start` alike.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serveWire } from './pglite-wire.mjs';
 
 /** @type {{ dataDir?: string, startParams?: string[], socketPath: string, pgliteWasmModule: WebAssembly.Module, initdbWasmModule: WebAssembly.Module }} */
 const { dataDir, startParams, socketPath, pgliteWasmModule, initdbWasmModule } = workerData;
 /** @type {PGlite | undefined} */
 let db;
-/** @type {PGLiteSocketServer | undefined} */
+/** @type {{ stop(): Promise<void> } | undefined} */
 let server;
 
 /** PGlite's file-system errors are plain objects with an errno, not Errors. */
@@ -31,8 +31,7 @@ try {
   db = await PGlite.create({ dataDir, startParams, pgliteWasmModule, initdbWasmModule });
   // The main thread's pool holds one connection (PGlite has a single session); a second slot lets
   // a replacement connect while a dropped one is still being detached.
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
-  await server.start();
+  server = await serveWire(db, { path: socketPath, maxConnections: 2 });
   parentPort?.postMessage({ type: 'ready' });
 } catch (err) {
   await shutdown().catch(() => {});
