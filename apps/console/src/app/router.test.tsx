@@ -68,6 +68,18 @@ describe('the console route table', () => {
     expect(routerSaid()).toEqual([]);
   });
 
+  it('sends a page opened without the ids it needs to the nearest page it can show', async () => {
+    signedIn();
+    const bare = start('/application/device/list');
+    await waitFor(() => expect(bare.state.location.pathname).toBe('/application/list'), { timeout: 15_000 });
+    const noDevice = start('/application/device/detail?appID=3&appName=farm');
+    await waitFor(() => expect(noDevice.state.location.pathname).toBe('/application/device/list'), { timeout: 15_000 });
+    expect(noDevice.state.location.search).toBe('?appID=3&appName=farm');
+    const complete = start('/application/device/list?appID=3&appName=farm');
+    await waitFor(() => expect(complete.state.navigation.state).toBe('idle'));
+    expect(complete.state.location.pathname).toBe('/application/device/list');
+  });
+
   it('sends a redirect-only route to its target (the menus load on the way)', async () => {
     signedIn();
     const router = start('/application');

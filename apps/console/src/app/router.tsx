@@ -3,7 +3,7 @@ import { setNavigator } from '../lib/http';
 import { lazyPage as page, withTimeout } from '../lib/lazyWithTimeout';
 import { loginLoader, markRouterStarted, requireSession, unknownLoader } from './guard';
 import { RootShell, RouteError, StartProgress } from './RootShell';
-import { ROUTES, type RouteDef } from './routes';
+import { missingIdTarget, ROUTES, type RouteDef } from './routes';
 
 // Redirect-only routes replace the history entry so "back" does not bounce forward again.
 function child(r: RouteDef): RouteObject {
@@ -14,7 +14,14 @@ function child(r: RouteDef): RouteObject {
     const loader = async () => replace((await withTimeout(() => import('./layout/useMenus'))).redirectTarget(redirect));
     return { path: rel, handle: { route: r }, loader };
   }
-  return { path: rel, handle: { route: r }, lazy: page(r.page ?? (() => import('./NotBuilt'))) };
+  // A page opened without the ids it shows goes to the nearest page it can show instead.
+  const loader = r.query?.length
+    ? ({ request }: { request: Request }) => {
+        const to = missingIdTarget(r, new URL(request.url).searchParams);
+        return to ? replace(to) : null;
+      }
+    : undefined;
+  return { path: rel, handle: { route: r }, loader, lazy: page(r.page ?? (() => import('./NotBuilt'))) };
 }
 
 /** Route objects: public pages outside the layout, everything else under it, lazily. */

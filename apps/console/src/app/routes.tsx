@@ -517,3 +517,31 @@ export const routeOf = (path: string): RouteDef | undefined => byPath.get(path.r
 /** A route with a page of its own: only these are offered in menus and links. */
 export const hasPage = (r: RouteDef | undefined): r is RouteDef => r?.page !== undefined;
 export const pathHasPage = (path: string): boolean => hasPage(routeOf(path));
+
+/** A route's link that carries the query parameters it needs from the current URL. */
+export function linkTo(route: RouteDef, search: URLSearchParams): string {
+  if (!route.query?.length) return route.path;
+  const q = new URLSearchParams();
+  for (const k of route.query) {
+    const v = search.get(k);
+    if (v !== null) q.set(k, v);
+  }
+  const s = q.toString();
+  return s ? `${route.path}?${s}` : route.path;
+}
+
+/** The query parameters a page cannot open without: its ids (the names only label it). */
+const idsOf = (r: RouteDef) => (r.query ?? []).filter((k) => !k.endsWith('Name'));
+
+/**
+ * Where a URL that lacks an id its page needs goes instead (a bookmark cut short, a link typed
+ * by hand): the nearest breadcrumb ancestor the URL has every id of, with them; else home.
+ * Undefined when nothing is missing.
+ */
+export function missingIdTarget(route: RouteDef, search: URLSearchParams): string | undefined {
+  const complete = (r: RouteDef) => idsOf(r).every((k) => search.get(k));
+  if (complete(route)) return undefined;
+  for (let p = route.parent ? routeOf(route.parent) : undefined; p; p = p.parent ? routeOf(p.parent) : undefined)
+    if (complete(p)) return linkTo(p, search);
+  return '/home';
+}

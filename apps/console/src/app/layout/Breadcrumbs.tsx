@@ -4,8 +4,8 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type RouteDef, routeOf } from '../routes';
-import { linkTo, useMenus } from './useMenus';
+import { linkTo, type RouteDef, routeOf } from '../routes';
+import { useMenus } from './useMenus';
 
 const EUI_PARAMS = new Set(['devEUI', 'mcEUI', 'gwID']);
 

@@ -3,7 +3,7 @@ import { useDeviceProduct } from '../../lib/deviceProducts';
 import { allowed } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 import { MAIN_ENTRIES, MENU_SETS, type MenuItem } from '../menus';
-import { hasPage, type MenuSet, type RouteDef, routeOf } from '../routes';
+import { hasPage, linkTo, type MenuSet, type RouteDef, routeOf } from '../routes';
 
 /** One link of a menu: `title` is a key under layout:route. */
 export interface NavLinkItem {
@@ -12,18 +12,6 @@ export interface NavLinkItem {
   to: string;
   icon: MenuItem['icon'];
   active: boolean;
-}
-
-/** A route's link that carries the query parameters it needs from the current URL. */
-export function linkTo(route: RouteDef, search: URLSearchParams): string {
-  if (!route.query?.length) return route.path;
-  const q = new URLSearchParams();
-  for (const k of route.query) {
-    const v = search.get(k);
-    if (v !== null) q.set(k, v);
-  }
-  const s = q.toString();
-  return s ? `${route.path}?${s}` : route.path;
 }
 
 /**
