@@ -87,7 +87,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
   return (
     <Paper variant="outlined" data-testid={props['data-testid']}>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
-      <TableContainer>
+      {/* A container for the empty message's width: the visible part, not the table's. */}
+      <TableContainer sx={{ containerType: 'inline-size' }}>
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -153,12 +154,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
             })}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell
-                  colSpan={columns.length + (selection ? 1 : 0)}
-                  align="center"
-                  sx={{ py: 4, color: 'text.secondary' }}
-                >
-                  {loading ? t('loading') : t('noData')}
+                <TableCell colSpan={columns.length + (selection ? 1 : 0)} sx={{ p: 0, color: 'text.secondary' }}>
+                  {/* Kept in view when the columns are wider than the screen. */}
+                  <Box sx={{ position: 'sticky', left: 0, width: '100cqi', py: 4, textAlign: 'center' }}>
+                    {loading ? t('loading') : t('noData')}
+                  </Box>
                 </TableCell>
               </TableRow>
             )}
