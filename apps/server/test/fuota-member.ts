@@ -4,14 +4,12 @@ import { type Ts004Command, ts004 } from '@lns/lorawan/applayer/ts004';
 import { openDataFrame } from '@lns/lorawan/frames';
 import { type BusTopics, type EventBus, topics } from '../src/bus/bus';
 import type { DataPlane } from '../src/ns/dataplane';
-import { abpSession, drained } from './dataplane-kit';
-import { isPullResp, rxpkOf, type TestGateway } from './gateway';
+import { abpSession } from './dataplane-kit';
+import { rxpkOf, type TestGateway } from './gateway';
+import { SERVER_WAIT_MS, uplinkAnswer } from './uplink-answer';
 
 /** Gateway timestamps of the uplinks, 5 s apart so no two fall into one RX window. */
 let tmst = 1_000_000;
-
-/** Longest a loaded host has been seen to take; reached only when something is wrong. */
-const SERVER_WAIT_MS = 15_000;
 
 /**
  * An ABP class A device that takes part in FUOTA sessions (docs/protocols/fuota.md) through a test
@@ -51,42 +49,15 @@ export function fuotaMember(
   const uplink = async (answer?: Ts004Command): Promise<Ts004Command[]> => {
     const n = ++fCnt;
     const phy = answer ? frame({ fCnt: n, fPort: 201, payload: ts004.encode(answer) }) : frame({ fCnt: n, fPort: 1 });
-    const before = gw.pullResps().length;
-    // The server publishes the class A answer it sent (if any) before the uplink itself: once the
-    // uplink is heard, whether an answer is on its way is known, without guessing a delay.
-    let answered = false;
-    let off = () => {};
-    const handled = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`device ${d.devEUI}: uplink ${n} not handled in ${SERVER_WAIT_MS} ms`)),
-        SERVER_WAIT_MS,
-      );
-      off = services.bus.subscribe(topics.deviceProtocol(d.devEUI), (e) => {
-        if (e.kind !== 'protocol') return;
-        if (!e.data.uplink) answered = true;
-        else if (e.data.fCnt === n) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
     tmst += 5_000_000;
-    gw.push([rxpkOf(phy, { tmst })]);
-    try {
-      await handled;
-    } finally {
-      off();
-    }
-    await drained(services.dataPlane);
-    if (!answered) return [];
-    // The class A answer (RX1 or RX2), not a multicast frame sent meanwhile; loopback UDP takes moments.
-    const classA = () =>
-      gw
-        .pullResps()
-        .slice(before)
-        .find((r) => !r.txpk.imme);
-    if (!classA()) await gw.waitFor((x) => isPullResp(x) && !x.txpk.imme, SERVER_WAIT_MS, true);
-    const resp = classA()!;
+    // The class A answer (RX1 or RX2), not a multicast frame sent meanwhile.
+    const resp = await uplinkAnswer(
+      services,
+      gw,
+      { devEUI: d.devEUI, fCnt: n, rxpk: rxpkOf(phy, { tmst }) },
+      (r) => !r.txpk.imme,
+    );
+    if (!resp) return [];
     gw.txAck(resp.token);
     const down = openDataFrame(Buffer.from(resp.txpk.data, 'base64'), {
       nwkSKey: d.nwkSKey,

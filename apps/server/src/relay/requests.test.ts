@@ -9,6 +9,7 @@ import { abpDevice } from '../../test/devices-fixtures';
 import { isPullResp, type PullResp, rxpkOf, type TestGateway } from '../../test/gateway';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { relaySide } from '../../test/relay-kit';
+import { uplinkAnswer } from '../../test/uplink-answer';
 import type { DataPlane } from '../ns/dataplane';
 
 /** A relay on a real UDP gateway: its uplinks (plain, or an answer) and the rhf3mr01 request each one's RX1 carried. */
@@ -43,11 +44,11 @@ function relayOnAir(env: Record<string, string>, devEUI: number) {
       const phy = answer
         ? frame({ fCnt: ++fCnt, fPort: 210, payload: encodeRhf3mr01(answer) })
         : frame({ fCnt: ++fCnt, fPort: 2 });
-      const before = s.gw.pullResps().length;
-      s.gw.push([rxpkOf(phy, { tmst: s.nextTmst() })]);
-      await settle(s.dp);
-      if (s.gw.pullResps().length === before) await s.gw.waitFor(isPullResp, 100, true).catch(() => undefined);
-      const r = s.gw.pullResps()[before] as PullResp | undefined;
+      const r = await uplinkAnswer(s.t.services, s.gw, {
+        devEUI: d.devEUI,
+        fCnt,
+        rxpk: rxpkOf(phy, { tmst: s.nextTmst() }),
+      });
       if (!r) return undefined;
       s.gw.txAck(r.token);
       const down = openDataFrame(Buffer.from(r.txpk.data, 'base64'), {

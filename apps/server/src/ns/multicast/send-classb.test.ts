@@ -3,16 +3,15 @@ import { type Ts005Command, ts005 } from '@lns/lorawan/applayer/ts005';
 import { gpsTimeMs, pingSlots, unixTimeMs } from '@lns/lorawan/classb';
 import { openDataFrame } from '@lns/lorawan/frames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abpSession, settle, startDataPlane } from '../../../test/dataplane-kit';
+import { abpSession, startDataPlane } from '../../../test/dataplane-kit';
 import { abpDevice } from '../../../test/devices-fixtures';
 import { isPullResp, type PullResp, rxpkOf, TestGateway, us915PingSlotMHz } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { uplinkAnswer } from '../../../test/uplink-answer';
 import { mcGroup } from '../../http/multicast/fixtures';
-import type { DataPlane } from '../dataplane';
 
 describe('class B multicast in a hopping region (US915) over the real UDP socket', () => {
   let t: TestApp;
-  let dp: DataPlane;
   let alice: string;
   let gw: TestGateway;
   const us = { region: 'us915', subnet: 'us915-2', autoSubnet: false };
@@ -30,7 +29,6 @@ describe('class B multicast in a hopping region (US915) over the real UDP socket
   beforeAll(async () => {
     t = await createTestApp({ DEDUP_WINDOW_MS: '30' });
     const started = await startDataPlane(t);
-    dp = started.dp;
     alice = (await t.userWithToken('mcb-us-alice')).token;
     const gwID = 'a840410000000c21';
     const created = await t.call(alice, 'POST', API.gateway.create.path, {
@@ -104,12 +102,8 @@ describe('class B multicast in a hopping region (US915) over the real UDP socket
         answer ? { fCnt: ++fCnt, fPort: 200, payload: ts005.encode(answer) } : { fCnt: ++fCnt, fPort: 1 },
       );
       tmst += 5_000_000;
-      const before = gw.pullResps().length;
-      gw.push([rxpkOf(phy, { tmst, freq: 903.9, datr: 'SF7BW125' })]);
-      // Once the uplink is processed its RX1 answer, if any, has left; loopback UDP takes moments.
-      await settle(dp);
-      if (gw.pullResps().length === before) await gw.waitFor(isPullResp, 200, true).catch(() => undefined);
-      const r = gw.pullResps()[before];
+      const rxpk = rxpkOf(phy, { tmst, freq: 903.9, datr: 'SF7BW125' });
+      const r = await uplinkAnswer(t.services, gw, { devEUI: d.devEUI, fCnt, rxpk });
       if (!r) return [];
       gw.txAck(r.token);
       const down = openDataFrame(Buffer.from(r.txpk.data, 'base64'), { ...d, lastFCnt: null });

@@ -2,18 +2,17 @@ import { decryptMcKey, mcKEKey, mcRootKeyFromGenAppKey, type Ts005Command, ts005
 import { openDataFrame } from '@lns/lorawan/frames';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abpSession, connectGateway, settle, startDataPlane } from '../../../test/dataplane-kit';
+import { abpSession, connectGateway, startDataPlane } from '../../../test/dataplane-kit';
 import { abpDevice } from '../../../test/devices-fixtures';
-import { isPullResp, type PullResp, rxpkOf, type TestGateway } from '../../../test/gateway';
+import { rxpkOf, type TestGateway } from '../../../test/gateway';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { uplinkAnswer } from '../../../test/uplink-answer';
 import { localTopics, type MulticastEvent } from '../../bus/bus';
 import { mcGroups } from '../../db/schema/multicast';
 import { mcGroup } from '../../http/multicast/fixtures';
-import type { DataPlane } from '../dataplane';
 
 describe('TS005 remote multicast setup over the real UDP socket', () => {
   let t: TestApp;
-  let dp: DataPlane;
   let alice: string;
   let gw: TestGateway;
   let appID: number;
@@ -23,7 +22,6 @@ describe('TS005 remote multicast setup over the real UDP socket', () => {
   beforeAll(async () => {
     t = await createTestApp({ DEDUP_WINDOW_MS: '30' });
     const started = await startDataPlane(t);
-    dp = started.dp;
     alice = (await t.userWithToken('ts005-alice')).token;
     appID = (await t.call(alice, 'POST', '/api/application/create', { appName: 'ts005' })).body.data.appID;
     gw = await connectGateway(t, alice, started.port, 'a840410000000d01');
@@ -45,13 +43,8 @@ describe('TS005 remote multicast setup over the real UDP socket', () => {
       const phy = answer
         ? frame({ fCnt: ++fCnt, fPort: 200, payload: ts005.encode(answer) })
         : frame({ fCnt: ++fCnt, fPort: 1 });
-      const before = gw.pullResps().length;
       tmst += 5_000_000;
-      gw.push([rxpkOf(phy, { tmst })]);
-      // Once the uplink is processed its RX1 answer, if any, has left; loopback UDP takes moments.
-      await settle(dp);
-      if (gw.pullResps().length === before) await gw.waitFor(isPullResp, 100, true).catch(() => undefined);
-      const r = gw.pullResps()[before] as PullResp | undefined;
+      const r = await uplinkAnswer(t.services, gw, { devEUI: d.devEUI, fCnt, rxpk: rxpkOf(phy, { tmst }) });
       if (!r) return [];
       gw.txAck(r.token);
       const down = openDataFrame(Buffer.from(r.txpk.data, 'base64'), {
