@@ -41,4 +41,37 @@ describe('HistoryWriter', () => {
     expect(rows.map((r) => Number(r.created_at))).toEqual([1, 3]);
     expect(lost).toBe(1);
   });
+
+  it('keeps a row whose text holds a NUL or a lone surrogate (PostgreSQL stores neither): each becomes U+FFFD', async () => {
+    let lost = 0;
+    const w = new HistoryWriter(t.services.db, t.services.log, (n) => {
+      lost += n;
+    });
+    const hostile = {
+      name: 'ab\u0000cd',
+      [`k\u0000`]: ['\u0000'],
+      high: '\ud800',
+      low: 'x\udc00y',
+      pair: '\ud83d\ude00',
+      text: 'a \\u0000 stays text',
+    };
+    w.add(gatewayStats, { gwId: 'aa00000000000001', createdAt: 10, stat: hostile });
+    w.add(gatewayStats, { gwId: 'aa00000000000001', createdAt: 11, stat: { ok: 11 } });
+    await w.flush();
+    const rows = rowsOf(
+      await t.services.db.execute(
+        sql`SELECT created_at, stat FROM gateway_stats WHERE gw_id = 'aa00000000000001' AND created_at >= 10 ORDER BY 1`,
+      ),
+    );
+    expect(lost).toBe(0);
+    expect(rows.map((r) => Number(r.created_at))).toEqual([10, 11]);
+    expect(rows[0]!.stat).toEqual({
+      name: 'ab\ufffdcd',
+      'k\ufffd': ['\ufffd'],
+      high: '\ufffd',
+      low: 'x\ufffdy',
+      pair: '\ud83d\ude00',
+      text: 'a \\u0000 stays text',
+    });
+  });
 });

@@ -22,6 +22,16 @@ function columnsOf(table: PgTable): { prop: string; name: string; type: string }
 }
 
 /**
+ * What PostgreSQL's text and jsonb refuse, as JSON.stringify writes it: a NUL (`\u0000`) and a lone
+ * surrogate (`\udXXX`; a valid pair is written as the character itself), not preceded by an odd
+ * number of backslashes (an escaped backslash before "u0000" is text). One of them in a batch failed
+ * the batch, then its row: a hostile request the audit log records went unrecorded, and writing
+ * thousands of rows one by one held the server's shutdown for tens of seconds. Each is stored as
+ * U+FFFD instead.
+ */
+const UNSTORABLE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/g;
+
+/**
  * Many rows as ONE jsonb parameter expanded by jsonb_to_recordset: far cheaper to build, send
  * and plan than thousands of bound parameters. Columns are those present in the first row (rows
  * of one queue share their shape).
@@ -29,7 +39,8 @@ function columnsOf(table: PgTable): { prop: string; name: string; type: string }
 export function recordset(table: PgTable, rows: Record<string, unknown>[]) {
   const present = new Set(Object.keys(rows[0]!));
   const cols = columnsOf(table).filter((c) => present.has(c.prop));
-  const json = JSON.stringify(rows.map((r) => Object.fromEntries(cols.map((c) => [c.name, r[c.prop] ?? null]))));
+  let json = JSON.stringify(rows.map((r) => Object.fromEntries(cols.map((c) => [c.name, r[c.prop] ?? null]))));
+  if (json.includes('\\u0000') || json.includes('\\ud')) json = json.replace(UNSTORABLE, '$1\\ufffd');
   return {
     into: sql`${sql.identifier(getTableName(table))} (${sql.raw(cols.map((c) => `"${c.name}"`).join(', '))})`,
     select: sql`SELECT ${sql.raw(cols.map((c) => `x."${c.name}"`).join(', '))} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
