@@ -3,10 +3,12 @@ import { FUOTA } from '@lns/contract/fuota';
 import { type Ts004Command, ts004 } from '@lns/lorawan/applayer/ts004';
 import { openDataFrame } from '@lns/lorawan/frames';
 import { type BusTopics, type EventBus, topics } from '../src/bus/bus';
+import type { DeviceProtocolEvent } from '../src/bus/events';
 import type { DataPlane } from '../src/ns/dataplane';
 import { abpSession } from './dataplane-kit';
 import { rxpkOf, type TestGateway } from './gateway';
-import { SERVER_WAIT_MS, uplinkAnswer } from './uplink-answer';
+import { nextEvent } from './next-event';
+import { uplinkAnswer } from './uplink-answer';
 
 /** Gateway timestamps of the uplinks, 5 s apart so no two fall into one RX window. */
 let tmst = 1_000_000;
@@ -23,29 +25,20 @@ export function fuotaMember(
 ) {
   const frame = abpSession(d);
   let fCnt = 0;
-  // TS004 requests queued for the device and not sent yet, and who waits for one.
+  // TS004 requests queued for the device and not sent yet.
   const queued = new Set<string>();
-  let onQueued = () => {};
-  services.bus.subscribe(topics.deviceProtocol(d.devEUI), (e) => {
+  const topic = topics.deviceProtocol(d.devEUI);
+  const isQueuedRequest = (e: DeviceProtocolEvent) =>
+    e.kind === 'downlink' && e.data.fPort === FUOTA.port && e.data.status === DOWNLINK_STATUS.ENQUEUED;
+  services.bus.subscribe(topic, (e) => {
     if (e.kind !== 'downlink' || e.data.fPort !== FUOTA.port) return;
-    if (e.data.status !== DOWNLINK_STATUS.ENQUEUED) return void queued.delete(e.data.msgID);
-    queued.add(e.data.msgID);
-    onQueued();
+    if (isQueuedRequest(e)) queued.add(e.data.msgID);
+    else queued.delete(e.data.msgID);
   });
   const requested = () =>
     queued.size > 0
       ? Promise.resolve()
-      : new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new Error(`device ${d.devEUI}: no request queued in ${SERVER_WAIT_MS} ms`)),
-            SERVER_WAIT_MS,
-          );
-          onQueued = () => {
-            clearTimeout(timer);
-            onQueued = () => {};
-            resolve();
-          };
-        });
+      : nextEvent(services.bus, topic, isQueuedRequest, `device ${d.devEUI}: a request queued`);
   const uplink = async (answer?: Ts004Command): Promise<Ts004Command[]> => {
     const n = ++fCnt;
     const phy = answer ? frame({ fCnt: n, fPort: 201, payload: ts004.encode(answer) }) : frame({ fCnt: n, fPort: 1 });

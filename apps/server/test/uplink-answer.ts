@@ -3,9 +3,7 @@ import { type BusTopics, type EventBus, topics } from '../src/bus/bus';
 import type { DataPlane } from '../src/ns/dataplane';
 import { drained } from './dataplane-kit';
 import { isPullResp, type PullResp, type TestGateway } from './gateway';
-
-/** Longest a loaded host has been seen to take; reached only when something is wrong. */
-export const SERVER_WAIT_MS = 15_000;
+import { nextEvent, SERVER_WAIT_MS } from './next-event';
 
 /**
  * Pushes one uplink of device `devEUI` (frame counter `fCnt`) through `gw` and returns the class A
@@ -21,27 +19,18 @@ export async function uplinkAnswer(
 ): Promise<PullResp | undefined> {
   const before = gw.pullResps().length;
   let answered = false;
-  let off = () => {};
-  const handled = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`device ${up.devEUI}: uplink ${up.fCnt} not handled in ${SERVER_WAIT_MS} ms`)),
-      SERVER_WAIT_MS,
-    );
-    off = services.bus.subscribe(topics.deviceProtocol(up.devEUI), (e) => {
-      if (e.kind !== 'protocol') return;
+  const handled = nextEvent(
+    services.bus,
+    topics.deviceProtocol(up.devEUI),
+    (e) => {
+      if (e.kind !== 'protocol') return false;
       if (!e.data.uplink) answered = true;
-      else if (e.data.fCnt === up.fCnt) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+      return e.data.uplink && e.data.fCnt === up.fCnt;
+    },
+    `device ${up.devEUI}: uplink ${up.fCnt} handled`,
+  );
   gw.push([up.rxpk]);
-  try {
-    await handled;
-  } finally {
-    off();
-  }
+  await handled;
   await drained(services.dataPlane);
   if (!answered) return undefined;
   // Loopback UDP takes moments.
