@@ -29,18 +29,18 @@ export async function installConsole(app: FastifyInstance, consoleDir: string): 
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url;
+    const pathname = req.url.split('?')[0]!;
     // HEAD too: monitors and load balancers probe the console's pages that way.
     const read = req.method === 'GET' || req.method === 'HEAD';
-    if (isApiPath(url.split('?')[0]!) || url.startsWith('/ws/') || !read) {
+    if (isApiPath(pathname) || pathname.startsWith('/ws/') || !read) {
       return reply
         .status(404)
-        .send(errorEnvelope(C.NO_ROUTE, req.locale ?? 'en-US', { field: 'path', detail: url.split('?')[0] }));
+        .send(errorEnvelope(C.NO_ROUTE, req.locale ?? 'en-US', { field: 'path', detail: pathname }));
     }
     if (!built) return reply.status(404).type('text/plain').send('The console is not built: run `npm run build`.');
     // A script or style of another build is missing, not a page: the index in its place would fail
     // as a script with a confusing error.
-    if (url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     return reply.sendFile('index.html');
   });
 }
