@@ -1,3 +1,4 @@
+import { applicationApi } from '@lns/contract/api/applications';
 import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import type { TagCreateBody } from '@lns/contract/device-tags';
@@ -12,7 +13,21 @@ export const devKeys = {
   status: (eui: string) => ['devices', 'status', eui] as const,
   signal: (eui: string, range: [number, number]) => ['devices', 'signal', eui, range] as const,
   tags: ['device-tags'] as const,
+  appName: (appID: number) => ['devices', 'app-name', appID] as const,
 };
+
+/**
+ * The name of the application a page is about: the URL's label when the link carried it, else read
+ * (a bookmark or a link written by hand may carry only appID; the title would name no application).
+ */
+export function useAppName(appID: number, label: string | null): string {
+  const info = useQuery({
+    queryKey: devKeys.appName(appID),
+    queryFn: () => api.data(applicationApi.info, { appID }),
+    enabled: label === null && appID > 0,
+  });
+  return label ?? info.data?.appName ?? '';
+}
 
 /** Devices of the application `q.appID` (nothing is asked before the page knows it). */
 export function useDeviceList(q: DeviceListQuery) {

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
 import { ImportFileProblem, ImportWizard } from '../../../components/ImportWizard';
 import { currentLocale } from '../../../lib/i18n';
-import { batchCreate, batchRefusal, devKeys } from '../api';
+import { batchCreate, batchRefusal, devKeys, useAppName } from '../api';
 import { downloadTemplate, type ParsedSheet, type ParseProblem, parseImport, toSheetRows } from '../importFile';
 
 /** /application/device/batch: bulk import from .xlsx/.xls, read in the browser, checked by the server, all rows or none. */
@@ -19,7 +19,7 @@ export default function DeviceBatch() {
   const { t } = useTranslation(['devices', 'common']);
   const [params] = useSearchParams();
   const appID = Number(params.get('appID') ?? 0);
-  const appName = params.get('appName') ?? '';
+  const appName = useAppName(appID, params.get('appName'));
   const qc = useQueryClient();
   const [authType, setAuthType] = useState<AuthType>('otaa');
   // The rows of the checked file, sent again unchanged by Import.

@@ -27,7 +27,7 @@ import { usePaging } from '../../../lib/paging';
 import { planName } from '../../../lib/planNames';
 import { session } from '../../../lib/session';
 import { useListSelection } from '../../../lib/useListSelection';
-import { deleteDevices, deviceDeleteRefusals, devKeys, useDeviceList } from '../api';
+import { deleteDevices, deviceDeleteRefusals, devKeys, useAppName, useDeviceList } from '../api';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { DeviceEdit } from '../components/DeviceEdit';
 import { DeviceFormDialog } from '../components/DeviceFormDialog';
@@ -66,7 +66,7 @@ export default function DeviceList() {
   const { t } = useTranslation('devices');
   const [params] = useSearchParams();
   const appID = Number(params.get('appID') ?? 0);
-  const appName = params.get('appName') ?? '';
+  const appName = useAppName(appID, params.get('appName'));
   const paging = usePaging<DeviceOrderField>('device', { orderBy: 'createtime', orderType: 'desc' });
   // Filters are kept per application for the browser session, like the page size is kept per list.
   const [filters, setFiltersState] = useState(() => loadFilters(appID));

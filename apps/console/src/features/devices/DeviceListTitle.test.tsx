@@ -1,0 +1,37 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceTagApi } from '@lns/contract/api/device-tags';
+import { deviceApi } from '@lns/contract/api/devices';
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDetail } from '../../../test/fixtures';
+import { renderWithProviders, setupI18n, stubFetch } from '../../../test/render';
+import { i18n } from '../../lib/i18n';
+import DeviceList from './pages/DeviceList';
+
+const routes = {
+  [applicationApi.info.path]: { code: 0, data: appDetail({ appID: 7, appName: 'farm' }) },
+  [deviceApi.list.path]: { code: 0, amount: 0, data: [] },
+  [deviceTagApi.list.path]: { code: 0, data: [] },
+};
+
+// Links inside the console carry the application's name; a bookmark or a link written by hand may not.
+describe('device list title', () => {
+  beforeAll(async () => {
+    await setupI18n();
+    await i18n.loadNamespaces(['devices']);
+  });
+
+  it('names the application, read from the server, when the link carries only its id', async () => {
+    const calls = stubFetch(routes);
+    renderWithProviders(<DeviceList />, { route: '/x?appID=7' });
+    expect(await screen.findByText('Devices of farm')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === applicationApi.info.path)).toBe(true);
+  });
+
+  it("takes the link's name without asking the server", async () => {
+    const calls = stubFetch(routes);
+    renderWithProviders(<DeviceList />, { route: '/x?appID=7&appName=orchard' });
+    expect(await screen.findByText('Devices of orchard')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === applicationApi.info.path)).toBe(false);
+  });
+});
