@@ -117,12 +117,14 @@ for (const path of [listPath(), `${deviceApi.status.path}?devEUI=${eui(1)}`, app
 async function run(label: string, requests: object[], seconds: number) {
   const before = load();
   const cpu = server.cpuMs();
+  const mainCpu = server.mainThreadCpuMs();
   const r = await autocannon({ url: server.httpBase, connections: CONNECTIONS, duration: seconds, headers, requests });
   const rss = server.rssMb();
   // The server's own CPU per answered request: steadier than req/s on a VM whose CPU is shared.
   const perRequest = (server.cpuMs() - cpu) / Math.max(1, r.requests.total);
+  const mainPerRequest = (server.mainThreadCpuMs() - mainCpu) / Math.max(1, r.requests.total);
   console.log(
-    `${label.padEnd(34)} ${Math.round(r.requests.average)} req/s  latency p50 ${r.latency.p50} p97.5 ${r.latency.p97_5} p99 ${r.latency.p99} max ${r.latency.max} ms  errors ${r.errors} timeouts ${r.timeouts} non-2xx ${r.non2xx}  server CPU ${perRequest.toFixed(2)} ms/request  RSS ${rss.now} MB (peak ${rss.peak})  load ${before} → ${load()}`,
+    `${label.padEnd(34)} ${Math.round(r.requests.average)} req/s  latency p50 ${r.latency.p50} p97.5 ${r.latency.p97_5} p99 ${r.latency.p99} max ${r.latency.max} ms  errors ${r.errors} timeouts ${r.timeouts} non-2xx ${r.non2xx}  server CPU ${perRequest.toFixed(2)} ms/request (main thread ${mainPerRequest.toFixed(2)})  RSS ${rss.now} MB (peak ${rss.peak})  load ${before} → ${load()}`,
   );
 }
 

@@ -124,8 +124,11 @@ export async function startServer(opts: { password: string; env?: Record<string,
     },
     /** CPU time the server process has used so far, user + system, ms (Linux /proc; 100 ticks/s). */
     cpuMs() {
-      const fields = fs.readFileSync(`/proc/${proc?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
+      return ticksMs(`/proc/${proc?.pid}/stat`);
+    },
+    /** The same for the main thread alone (its task id is the process id): HTTP, the data plane, the clients of the database. */
+    mainThreadCpuMs() {
+      return ticksMs(`/proc/${proc?.pid}/task/${proc?.pid}/stat`);
     },
     async stop() {
       await halt();
@@ -134,4 +137,10 @@ export async function startServer(opts: { password: string; env?: Record<string,
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** user + system CPU of a /proc stat file, ms (100 ticks/s). */
+function ticksMs(statFile: string): number {
+  const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -4,15 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { deallocateOnConnect, PREPARED_PER_CONNECTION, preparingClient } from './prepared';
+import { deallocateWhenRemoved, PREPARED_PER_CONNECTION, preparingClient } from './prepared';
 
-/** PGlite running in a worker thread, reached over the wire protocol by a one-connection pool. */
+/** PGlite running in a worker thread, reached over the wire protocol by a pool of a few connections. */
 export interface PgliteThread {
   pool: pg.Pool;
   close(): Promise<void>;
 }
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+/**
+ * Connections of the main thread's pool. They share PGlite's one session (the worker serves them
+ * in turns, a transaction as a whole), but with more than one the main thread sends the next
+ * statement while PGlite runs this one, and reads one answer while PGlite runs the next.
+ */
+export const PGLITE_CONNECTIONS = 4;
 /** The file name node-postgres connects to in a socket directory: `.s.PGSQL.<port>`. */
 const PORT = 5432;
 
@@ -68,6 +74,9 @@ export async function startPgliteThread(dataDir?: string, startParams?: string[]
       dataDir,
       startParams,
       socketPath: path.join(socketDir, `.s.PGSQL.${PORT}`),
+      // Slack for replacements: node-postgres's pool connects a new client after a failed query,
+      // while the old one's socket may still be closing.
+      maxConnections: PGLITE_CONNECTIONS + 2,
       ...(await wasmModules()),
     },
   });
@@ -78,19 +87,18 @@ export async function startPgliteThread(dataDir?: string, startParams?: string[]
     removeSocketDir();
     throw err;
   }
-  // One connection: PGlite has a single session, so a transaction holds it and other queries wait.
   // Idle connections stay open (no reconnect churn against the worker's connection limit).
   const pool = new pg.Pool({
     host: socketDir,
     port: PORT,
     user: 'postgres',
     database: 'postgres',
-    max: 1,
+    max: PGLITE_CONNECTIONS,
     idleTimeoutMillis: 0,
     Client: preparingClient(PREPARED_PER_CONNECTION),
   });
   pool.on('error', () => {}); // a dropped connection is reported by the query that hits it
-  deallocateOnConnect(pool);
+  deallocateWhenRemoved(pool);
   return {
     pool,
     close: async () => {

@@ -78,6 +78,43 @@ describe('PGlite over the wire protocol', { timeout: 60_000 }, () => {
     await next.end();
   });
 
+  it('runs no statement of another connection inside an open transaction', async () => {
+    const [a, b] = [await client(), await client()];
+    await a.query('BEGIN');
+    await a.query('INSERT INTO items VALUES (10)');
+    let bDone = false;
+    const bInsert = b.query('INSERT INTO items VALUES (11)').then(() => {
+      bDone = true;
+    });
+    // The transaction goes on while the other connection waits for the session.
+    expect((await a.query('SELECT count(*)::int AS n FROM items WHERE id >= 10')).rows).toEqual([{ n: 1 }]);
+    expect(bDone).toBe(false);
+    await a.query('ROLLBACK');
+    await bInsert;
+    expect((await b.query('SELECT id FROM items WHERE id >= 10')).rows).toEqual([{ id: 11 }]);
+    await b.query('DELETE FROM items WHERE id >= 10');
+    await Promise.all([a.end(), b.end()]);
+  });
+
+  it('gives the session back clean when a connection goes away in the middle of a query', async () => {
+    const s = net.connect(socketPath);
+    const received: Buffer[] = [];
+    s.on('data', (d) => received.push(d));
+    await new Promise((r) => s.once('connect', r));
+    s.write(startup());
+    const ready = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
+    for (let i = 0; i < 500 && !Buffer.concat(received).includes(ready); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const next = await client();
+    // A Parse that fails, and no Sync: the session skips every message until one comes.
+    s.write(message('P', Buffer.concat([cstr(''), cstr('SELEC 1'), Buffer.from([0, 0])])));
+    const answer = next.query('SELECT 5 AS five'); // waits: the session is the other connection's
+    await new Promise((r) => setTimeout(r, 20));
+    s.destroy();
+    expect((await answer).rows).toEqual([{ five: 5 }]);
+    await next.end();
+  });
+
   it('declines TLS, and reads messages however the bytes are cut', async () => {
     const s = net.connect(socketPath);
     const received: Buffer[] = [];

@@ -6,8 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { serveWire } from './pglite-wire.mjs';
 
-/** @type {{ dataDir?: string, startParams?: string[], socketPath: string, pgliteWasmModule: WebAssembly.Module, initdbWasmModule: WebAssembly.Module }} */
-const { dataDir, startParams, socketPath, pgliteWasmModule, initdbWasmModule } = workerData;
+/** @type {{ dataDir?: string, startParams?: string[], socketPath: string, maxConnections: number, pgliteWasmModule: WebAssembly.Module, initdbWasmModule: WebAssembly.Module }} */
+const { dataDir, startParams, socketPath, maxConnections, pgliteWasmModule, initdbWasmModule } = workerData;
 /** @type {PGlite | undefined} */
 let db;
 /** @type {{ stop(): Promise<void> } | undefined} */
@@ -29,9 +29,7 @@ async function shutdown() {
 try {
   // The WASM comes compiled from the main thread (compiled once per process, not per worker).
   db = await PGlite.create({ dataDir, startParams, pgliteWasmModule, initdbWasmModule });
-  // The main thread's pool holds one connection (PGlite has a single session); a second slot lets
-  // a replacement connect while a dropped one is still being detached.
-  server = await serveWire(db, { path: socketPath, maxConnections: 2 });
+  server = await serveWire(db, { path: socketPath, maxConnections });
   parentPort?.postMessage({ type: 'ready' });
 } catch (err) {
   await shutdown().catch(() => {});

@@ -67,6 +67,19 @@ describe('PGlite in a worker thread (in memory)', SLOW, () => {
     expect(order).toEqual(['transaction body done', 'outside saw 2']);
   });
 
+  it('runs transactions sent at once one after another, each whole', async () => {
+    await d.exec('CREATE TABLE w_counter (v int); INSERT INTO w_counter VALUES (0)');
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        d.db.transaction(async (tx) => {
+          const [row] = rowsOf(await tx.execute(sql`SELECT v FROM w_counter`));
+          await tx.execute(sql`UPDATE w_counter SET v = ${Number(row!.v) + 1}`);
+        }),
+      ),
+    );
+    expect(rowsOf(await d.db.execute(sql`SELECT v FROM w_counter`))).toEqual([{ v: 20 }]);
+  });
+
   it('reports errors with the same SQLSTATE fields as before', async () => {
     const dup = await failure(d.db.execute(sql`INSERT INTO w_items VALUES (1, 'again')`));
     expect(uniqueViolation(dup)).toEqual({ constraint: 'w_items_pkey', table: 'w_items' });

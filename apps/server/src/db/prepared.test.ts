@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgliteThread } from './pglite-thread';
-import { deallocateOnConnect, MAX_TEXT, preparingClient } from './prepared';
+import { deallocateWhenRemoved, MAX_TEXT, preparingClient } from './prepared';
 
 /** Both engines the pool reaches: PGlite on its thread (always) and PostgreSQL when the tests have one. */
 type Engine = { url: pg.PoolConfig; sharedSession: boolean; close(): Promise<void> };
@@ -32,7 +32,7 @@ describe.each(engines)('prepared statements on %s', (label, open) => {
     engine = await open();
     // One connection keeping two statements: what it prepared is what pg_prepared_statements shows.
     pool = new pg.Pool({ ...engine.url, max: 1, Client: preparingClient(2) });
-    if (engine.sharedSession) deallocateOnConnect(pool);
+    if (engine.sharedSession) deallocateWhenRemoved(pool);
   });
   afterAll(async () => {
     await pool.end();
@@ -105,13 +105,40 @@ describe.each(engines)('prepared statements on %s', (label, open) => {
     for (const t of [...texts, ...texts]) expect((await run(t, [5])).rows[0]).toBeDefined();
   });
 
+  it.runIf(label === 'PGlite thread')(
+    'drops only the statements of the connection the pool removed, on a session two share',
+    async () => {
+      const two = new pg.Pool({ ...engine.url, max: 2, Client: preparingClient(10) });
+      deallocateWhenRemoved(two);
+      const [a, b] = [await two.connect(), await two.connect()];
+      const [kept, dropped] = [own('SELECT $1::int AS kept_a'), own('SELECT $1::int AS dropped_b')];
+      for (const i of [1, 2]) {
+        await a.query({ text: kept, values: [i] });
+        await b.query({ text: dropped, values: [i] });
+      }
+      expect(await prepared()).toEqual(expect.arrayContaining([kept, dropped]));
+      const removed = new Promise((r) => two.once('remove', r));
+      b.release(new Error('failed')); // what the pool does after a failed query
+      await removed;
+      await two.query('SELECT 1'); // queued behind the removed one's DEALLOCATE
+      const now = await prepared();
+      expect(now).toContain(kept);
+      expect(now).not.toContain(dropped);
+      expect((await a.query({ text: kept, values: [3] })).rows).toEqual([{ kept_a: 3 }]);
+      a.release();
+      await two.end();
+    },
+  );
+
   it('leaves no statement behind when the pool replaces a connection after a failed query', async () => {
     const text = own('SELECT $1::int AS replaced');
     await run(text, [1]);
     await run(text, [1]);
     expect(await prepared()).toContain(text);
+    const removed = new Promise((r) => pool.once('remove', r));
     await expect(run('SELECT 1/0')).rejects.toThrow(/division by zero/);
-    expect(await prepared()).toEqual([]);
+    await removed; // on PGlite's shared session, its statements are deallocated through the next connection
+    expect(await prepared()).not.toContain(text);
     expect((await run(text, [2])).rows).toEqual([{ replaced: 2 }]);
   });
 });

@@ -47,6 +47,11 @@ export function preparingClient(perConnection: number): typeof pg.Client {
     /** Text → statement name on this connection, least recently used first. */
     private readonly named = new Map<string, string>();
 
+    /** The statements this connection prepared and keeps. */
+    preparedNames(): string[] {
+      return [...this.named.values()];
+    }
+
     // pg.Client.query is overloaded; every form passes through.
     override query(config: any, values?: any, callback?: any): any {
       const c = config as QueryConfig | string | null;
@@ -85,12 +90,14 @@ export function preparingClient(perConnection: number): typeof pg.Client {
 }
 
 /**
- * For a database whose connections share one session (PGlite): a new connection first drops the
- * statements its predecessor prepared. node-postgres's pool replaces a connection after a failed
- * query, and the old one's statements would otherwise stay in the session for good.
+ * For a database whose connections share one session (PGlite): a connection the pool drops (after
+ * a failed query) leaves its statements in that session, so they are deallocated through another.
+ * Names are never reused, so a late DEALLOCATE cannot hit a live statement.
  */
-export function deallocateOnConnect(pool: pg.Pool) {
-  pool.on('connect', (client) => {
-    client.query('DEALLOCATE ALL').catch(() => {});
+export function deallocateWhenRemoved(pool: pg.Pool) {
+  pool.on('remove', (client) => {
+    const names = (client as { preparedNames?: () => string[] }).preparedNames?.() ?? [];
+    if (pool.ending) return;
+    for (const name of names) pool.query(`DEALLOCATE ${name}`).catch(() => {});
   });
 }
