@@ -182,14 +182,14 @@ async function main() {
   process.on('SIGTERM', stop);
   for (let i = 1; i <= count; i++) {
     const env = {
-      MALLOC_ARENA_MAX: '2', // as `npm start` (README, configuration)
       ...process.env,
       ...shared,
       PORT: String(ports.instanceHttp + i),
       UDP_PORT: String(ports.instanceUdp + i),
       HOST: '127.0.0.1',
     };
-    const child = spawn(process.execPath, [bundle], {
+    // Through scripts/server-env.sh, as `npm start` (README, configuration).
+    const child = spawn('sh', ['-c', '. scripts/server-env.sh && exec "$0" "$@"', process.execPath, bundle], {
       cwd: root,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],

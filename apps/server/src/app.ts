@@ -6,12 +6,7 @@ import websocket from '@fastify/websocket';
 import { API_DOCS } from '@lns/contract/endpoint';
 import { BODY_LIMITS, IMPORT_LIMITS } from '@lns/contract/request-limits';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Registry } from 'prom-client';
 import { DecoderChangeRate } from './applications/decoder-changes';
 import { installAudit } from './audit/hook';
@@ -42,6 +37,7 @@ import { installClosingRefusal } from './http/closing';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { installRequestLog } from './http/request-log';
+import { responseSerializer } from './http/response-serializer';
 import { routeModules } from './http/routes';
 import { installSecurityHeaders } from './http/security-headers';
 import { installConsole } from './http/static';
@@ -73,7 +69,8 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   database: Database,
-  opts: { logStream?: { write(line: string): void } } = {},
+  /** checkResponses: false writes answers unparsed (main.ts; see http/response-serializer.ts). */
+  opts: { logStream?: { write(line: string): void }; checkResponses?: boolean } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
@@ -88,7 +85,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   installClosingRefusal(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(opts.checkResponses ?? true));
 
   const closers: (() => Promise<void> | void)[] = [];
   const bus = config.REDIS_URL ? await RedisBus.connect<BusTopics>(config.REDIS_URL) : new MemoryBus<BusTopics>();

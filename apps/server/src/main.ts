@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const { buildApp } = await import('./app');
   const { installLastResortGuard } = await import('./last-resort');
   const database = await opening;
-  const { app, services } = await buildApp(config, database);
+  const { app, services } = await buildApp(config, database, { checkResponses: false });
   installLastResortGuard(app.log, services.metrics);
   if (!config.LOGIN_CAPTCHA)
     app.log.warn('LOGIN_CAPTCHA=false: the login captcha is OFF; use this only for scripted access');
