@@ -30,8 +30,7 @@ export async function serveWire(db, { path, maxConnections }) {
   /** @typedef {{ socket: net.Socket, pending: Buffer, started: boolean, closed: boolean, queued: boolean, lastType: number }} Conn */
   /** @type {Set<Conn>} */
   const conns = new Set();
-  /** Connections with complete messages waiting, in the order their bytes came. */
-  /** @type {Conn[]} */
+  /** Connections with complete messages waiting, in the order their bytes came. @type {Conn[]} */
   const queue = [];
   /** The connection the session belongs to until it is idle again. @type {Conn | undefined} */
   let holder;
