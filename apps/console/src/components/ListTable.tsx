@@ -53,7 +53,14 @@ const cellSx = (c: Column<unknown>, header = false) => ({
   width: c.width,
   ...(c.nowrap || header ? { whiteSpace: 'nowrap' as const } : {}),
   ...(c.stickyRight
-    ? { position: 'sticky' as const, right: 0, bgcolor: 'background.paper', zIndex: header ? 3 : 1 }
+    ? {
+        position: 'sticky' as const,
+        right: 0,
+        bgcolor: 'background.paper',
+        zIndex: header ? 3 : 1,
+        // An edge for the columns that scroll under it (their header text would look cut off).
+        boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.3)',
+      }
     : {}),
 });
 
