@@ -34,4 +34,11 @@ describe('device list title', () => {
     expect(await screen.findByText('Devices of orchard')).toBeTruthy();
     expect(calls.some((c) => c.url.pathname === applicationApi.info.path)).toBe(false);
   });
+
+  it('says the application is missing, instead of an empty list, when the link names one that is gone', async () => {
+    stubFetch({ ...routes, [deviceApi.list.path]: { code: 3001, msg: 'application missing', field: 'appID' } });
+    renderWithProviders(<DeviceList />, { route: '/x?appID=99&appName=old' });
+    expect((await screen.findByTestId('dev-app-missing')).textContent).toContain('No application 99');
+    expect(screen.queryByTestId('dev-add')).toBeNull();
+  });
 });

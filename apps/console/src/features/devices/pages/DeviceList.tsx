@@ -1,3 +1,4 @@
+import { C } from '@lns/contract/code-names';
 import type { DeviceOrderField, DeviceRow } from '@lns/contract/devices';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
@@ -6,6 +7,7 @@ import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import UploadIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,6 +25,7 @@ import { actionsColumn } from '../../../components/RowActions';
 import { useRegions } from '../../../lib/catalog';
 import { noteDeviceProduct } from '../../../lib/deviceProducts';
 import { formatTime } from '../../../lib/format';
+import { ApiError } from '../../../lib/http';
 import { usePaging } from '../../../lib/paging';
 import { planName } from '../../../lib/planNames';
 import { session } from '../../../lib/session';
@@ -165,6 +168,21 @@ export default function DeviceList() {
   ];
 
   const none = sel.selected.length === 0;
+  // A stale or hand-written link: say so, rather than an empty list with buttons that would fail.
+  if (q.error instanceof ApiError && q.error.code === C.APP_MISSING)
+    return (
+      <Alert
+        severity="warning"
+        data-testid="dev-app-missing"
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to="/application/list">
+            {t('appMissingBack')}
+          </Button>
+        }
+      >
+        {t('appMissing', { appID })}
+      </Alert>
+    );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <ListToolbar title={t('listTitle', { app: appName })}>
