@@ -2,11 +2,12 @@ import { applicationApi } from '@lns/contract/api/applications';
 import type { AppCreateBody, AppUpdateBody } from '@lns/contract/applications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type InputOf } from '../../lib/api';
+import { appInfoKey } from '../../lib/appInfo';
 
 export const appKeys = {
   all: ['applications'] as const,
   list: (q: object) => ['applications', 'list', q] as const,
-  info: (id: number) => ['applications', 'info', id] as const,
+  info: appInfoKey,
 };
 
 export function useAppList(q: InputOf<typeof applicationApi.list>) {
@@ -17,13 +18,7 @@ export function useAppList(q: InputOf<typeof applicationApi.list>) {
   });
 }
 
-export function useAppInfo(appID: number) {
-  return useQuery({
-    queryKey: appKeys.info(appID),
-    queryFn: () => api.data(applicationApi.info, { appID }),
-    enabled: appID > 0,
-  });
-}
+export { useAppInfo } from '../../lib/appInfo';
 
 export function useSaveApp() {
   const qc = useQueryClient();

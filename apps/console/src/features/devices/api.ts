@@ -1,4 +1,3 @@
-import { applicationApi } from '@lns/contract/api/applications';
 import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
 import type { TagCreateBody } from '@lns/contract/device-tags';
@@ -6,6 +5,7 @@ import type { DeviceCreateBody, DeviceListQuery, DeviceUpdateBody, ExportBody } 
 import type { BodyOf } from '@lns/contract/endpoint';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, refusalOf } from '../../lib/api';
+import { useAppInfo } from '../../lib/appInfo';
 
 export const devKeys = {
   all: ['devices'] as const,
@@ -13,7 +13,6 @@ export const devKeys = {
   status: (eui: string) => ['devices', 'status', eui] as const,
   signal: (eui: string, range: [number, number]) => ['devices', 'signal', eui, range] as const,
   tags: ['device-tags'] as const,
-  appName: (appID: number) => ['devices', 'app-name', appID] as const,
 };
 
 /**
@@ -21,11 +20,7 @@ export const devKeys = {
  * (a bookmark or a link written by hand may carry only appID; the title would name no application).
  */
 export function useAppName(appID: number, label: string | null): string {
-  const info = useQuery({
-    queryKey: devKeys.appName(appID),
-    queryFn: () => api.data(applicationApi.info, { appID }),
-    enabled: label === null && appID > 0,
-  });
+  const info = useAppInfo(appID, label === null);
   return label ?? info.data?.appName ?? '';
 }
 
