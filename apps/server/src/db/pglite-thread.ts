@@ -18,7 +18,7 @@ const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
  * in turns, a transaction as a whole), but with more than one the main thread sends the next
  * statement while PGlite runs this one, and reads one answer while PGlite runs the next.
  */
-export const PGLITE_CONNECTIONS = 4;
+const PGLITE_CONNECTIONS = 4;
 /** The file name node-postgres connects to in a socket directory: `.s.PGSQL.<port>`. */
 const PORT = 5432;
 

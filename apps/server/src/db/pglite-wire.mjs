@@ -27,7 +27,7 @@ const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
  * @param {{ path: string, maxConnections: number }} opts
  */
 export async function serveWire(db, { path, maxConnections }) {
-  /** @typedef {{ socket: net.Socket, pending: Buffer, started: boolean, closed: boolean, queued: boolean, lastType: number }} Conn */
+  /** @typedef {{ socket: net.Socket, pending: Buffer, started: boolean, closed: boolean, queued: boolean }} Conn */
   /** @type {Set<Conn>} */
   const conns = new Set();
   /** Connections with complete messages waiting, in the order their bytes came. @type {Conn[]} */
@@ -38,13 +38,16 @@ export async function serveWire(db, { path, maxConnections }) {
   let running;
   let stopping = false;
 
-  /** The complete messages at the start of `conn.pending` (all of them, or only the startup one). */
-  function completeLength(conn) {
+  /**
+   * The length of the complete messages at the start of `conn.pending` (all of them, or only the
+   * startup one) and the type of the last (the startup's answer ends with ReadyForQuery, as a Query's).
+   * @returns {[number, number]}
+   */
+  function complete(conn) {
     const { pending } = conn;
     if (!conn.started) {
-      if (pending.length < 8) return 0;
-      const end = pending.readInt32BE(0);
-      return pending.length >= end ? end : 0;
+      const end = pending.length < 8 ? 0 : pending.readInt32BE(0);
+      return end && pending.length >= end ? [end, QUERY] : [0, 0];
     }
     let end = 0;
     let last = 0;
@@ -54,12 +57,11 @@ export async function serveWire(db, { path, maxConnections }) {
       last = end;
       end += size;
     }
-    conn.lastType = end ? pending[last] : 0;
-    return end;
+    return [end, end ? pending[last] : 0];
   }
 
   function enqueue(conn) {
-    if (conn.queued || conn.closed || !completeLength(conn)) return;
+    if (conn.queued || conn.closed || !complete(conn)[0]) return;
     conn.queued = true;
     queue.push(conn);
     kick();
@@ -100,7 +102,7 @@ export async function serveWire(db, { path, maxConnections }) {
 
   /** Runs one connection's complete messages and decides whether it keeps the session. */
   async function serve(conn) {
-    const end = completeLength(conn);
+    const [end, lastType] = complete(conn);
     if (!end || conn.closed) return;
     const batch = conn.pending.subarray(0, end);
     conn.pending = conn.pending.subarray(end);
@@ -109,9 +111,8 @@ export async function serveWire(db, { path, maxConnections }) {
       if (code === SSL_REQUEST || code === GSS_REQUEST) return void conn.socket.write('N');
       if (code === CANCEL_REQUEST) return void conn.socket.end();
       conn.started = true;
-      conn.lastType = QUERY; // the startup's answer ends with ReadyForQuery too
     } else if (batch[0] === TERMINATE) return void conn.socket.end();
-    const endsReady = conn.lastType === SYNC || conn.lastType === QUERY;
+    const endsReady = lastType === SYNC || lastType === QUERY;
     const out = [];
     await db.runExclusive(() =>
       // Answer chunks are views into PGlite's buffer: copied before the next one overwrites them.
@@ -133,7 +134,7 @@ export async function serveWire(db, { path, maxConnections }) {
   const server = net.createServer((socket) => {
     if (conns.size >= maxConnections) return void socket.end('Too many connections\n', () => socket.destroy());
     /** @type {Conn} */
-    const conn = { socket, pending: Buffer.alloc(0), started: false, closed: false, queued: false, lastType: 0 };
+    const conn = { socket, pending: Buffer.alloc(0), started: false, closed: false, queued: false };
     conns.add(conn);
     socket.setNoDelay(true);
     socket.on('data', (data) => {

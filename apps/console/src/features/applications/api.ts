@@ -2,12 +2,10 @@ import { applicationApi } from '@lns/contract/api/applications';
 import type { AppCreateBody, AppUpdateBody } from '@lns/contract/applications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type InputOf } from '../../lib/api';
-import { appInfoKey } from '../../lib/appInfo';
 
 export const appKeys = {
   all: ['applications'] as const,
   list: (q: object) => ['applications', 'list', q] as const,
-  info: appInfoKey,
 };
 
 export function useAppList(q: InputOf<typeof applicationApi.list>) {
@@ -17,8 +15,6 @@ export function useAppList(q: InputOf<typeof applicationApi.list>) {
     placeholderData: keepPreviousData,
   });
 }
-
-export { useAppInfo } from '../../lib/appInfo';
 
 export function useSaveApp() {
   const qc = useQueryClient();

@@ -1,4 +1,4 @@
-import { useAppInfo } from '../api';
+import { useAppInfo } from '../../../lib/appInfo';
 import { AppFormDialog } from './AppFormDialog';
 
 /** The edit form once the application's detail (headers, MQTT credentials) is loaded. */

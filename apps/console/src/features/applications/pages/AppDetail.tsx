@@ -8,8 +8,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
 import { MqttUnavailable } from '../../../components/MqttUnavailable';
 import { StatusList } from '../../../components/StatusList';
+import { useAppInfo } from '../../../lib/appInfo';
 import { formatTime } from '../../../lib/format';
-import { useAppInfo } from '../api';
 import { AppFormDialog } from '../components/AppFormDialog';
 import { openApp } from './AppList';
 
