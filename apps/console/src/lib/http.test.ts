@@ -129,4 +129,15 @@ describe('HTTP client', () => {
     expect(toast.current).toBeNull();
     expect((await request('GET', '/api/x', { accept: [6002] })).code).toBe(6002);
   });
+
+  it('silent with codes: no toast for those, the usual toast for any other failure', async () => {
+    stubFetch({ '/api/x': { code: 3001, msg: 'application missing' }, '/api/y': { code: 1010, msg: 'no' } });
+    await expect(get('/api/x', undefined, { silent: [3001] })).rejects.toMatchObject({ code: 3001 });
+    expect(toast.current).toBeNull();
+    await expect(get('/api/y', undefined, { silent: [3001] })).rejects.toMatchObject({ code: 1010 });
+    expect(toast.current?.message).toBe('You do not have permission for this');
+    globalThis.fetch = (() => Promise.reject(new TypeError('failed'))) as typeof fetch;
+    await expect(get('/api/x', undefined, { silent: [3001] })).rejects.toMatchObject({ code: NETWORK_ERROR });
+    expect(toast.current?.message).toBe('Server error, please try again later');
+  });
 });

@@ -37,8 +37,11 @@ type Query = Record<string, string | number | boolean | null | undefined | reado
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
-  /** No toast for failures (the caller shows its own outcome); the redirects still happen. */
-  silent?: boolean;
+  /**
+   * No toast for failures (the caller shows its own outcome): all of them, or only those with these
+   * codes (an expected refusal the page shows; anything else still toasts). The redirects still happen.
+   */
+  silent?: boolean | readonly number[];
   /** Extra codes this call treats as results rather than errors. */
   accept?: readonly number[];
   /** false: a 1003/1004/2001 clears the session but does not navigate (the router guard does). */
@@ -72,6 +75,9 @@ export function headers(extra: Record<string, string> = {}): Record<string, stri
 
 export { codeMessage };
 
+const quiet = (silent: RequestOptions['silent'], code: number): boolean =>
+  silent === true || (Array.isArray(silent) && silent.includes(code));
+
 /** Applies the code handling to an envelope; returns it when it is a result, throws ApiError otherwise. */
 export function handleEnvelope<T>(
   env: Envelope<T>,
@@ -79,31 +85,32 @@ export function handleEnvelope<T>(
 ): Envelope<T> {
   const code = Number(env.code);
   if (code === C.OK || opts.accept?.includes(code)) return env;
+  const silent = quiet(opts.silent, code);
   toast.clear();
   let text: string;
   if (code === C.SYSTEM_BUSY) {
     // The request id lets an operator find the failure in the server log.
     const id = env.requestId ? i18n.t('common:refusal.requestId', { id: env.requestId }) : undefined;
     text = id ? i18n.t('common:refusal.detail', { text: codeMessage(code), detail: id }) : codeMessage(code);
-    if (!opts.silent) toast.error(text);
+    if (!silent) toast.error(text);
   } else if (TO_LOGIN.has(code)) {
     text = codeMessage(code);
     session.clear();
-    if (!opts.silent) toast.error(text);
+    if (!silent) toast.error(text);
     if (opts.redirect !== false && window.location.pathname !== '/login') navigate('/login');
   } else {
     if (code === C.LICENSE_EXPIRED) session.markLicenseInvalid();
     text = refusalText(env);
-    if (!opts.silent) toast.error(text);
+    if (!silent) toast.error(text);
   }
   throw new ApiError(code, text, env);
 }
 
 /** A call that got no envelope: "server error" (unless silent), rejected with NETWORK_ERROR. */
-export function networkFailure(silent?: boolean): never {
+export function networkFailure(silent?: RequestOptions['silent']): never {
   const text = i18n.t('errors:serverError');
   toast.clear();
-  if (!silent) toast.error(text);
+  if (!quiet(silent, NETWORK_ERROR)) toast.error(text);
   throw new ApiError(NETWORK_ERROR, text);
 }
 

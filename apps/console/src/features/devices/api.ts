@@ -1,11 +1,12 @@
 import { deviceTagApi } from '@lns/contract/api/device-tags';
 import { deviceApi } from '@lns/contract/api/devices';
+import { C } from '@lns/contract/code-names';
 import type { TagCreateBody } from '@lns/contract/device-tags';
 import type { DeviceCreateBody, DeviceListQuery, DeviceUpdateBody, ExportBody } from '@lns/contract/devices';
 import type { BodyOf } from '@lns/contract/endpoint';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, refusalOf } from '../../lib/api';
-import { useAppInfo } from '../../lib/appInfo';
+import { appIDOf, isAppMissing, useAppInfo } from '../../lib/appInfo';
 
 export const devKeys = {
   all: ['devices'] as const,
@@ -16,19 +17,24 @@ export const devKeys = {
 };
 
 /**
- * The name of the application a page is about: the URL's label when the link carried it, else read
- * (a bookmark or a link written by hand may carry only appID; the title would name no application).
+ * The application a device page's link names: its appID (0: none valid), its name (the URL's label
+ * when the link carried it, else read: a bookmark or a link written by hand may carry only appID) and
+ * whether the server says it is gone. `check` reads it even with a label, to learn that.
+ * The page shows both cases itself (AppMissing).
  */
-export function useAppName(appID: number, label: string | null): string {
-  const info = useAppInfo(appID, label === null);
-  return label ?? info.data?.appName ?? '';
+export function useLinkedApp(params: URLSearchParams, check = false) {
+  const appID = appIDOf(params.get('appID'));
+  const label = params.get('appName');
+  const info = useAppInfo(appID, { enabled: check || label === null, showsMissing: true });
+  return { appID, appName: label ?? info.data?.appName ?? '', gone: isAppMissing(info.error) };
 }
 
 /** Devices of the application `q.appID` (nothing is asked before the page knows it). */
 export function useDeviceList(q: DeviceListQuery) {
   return useQuery({
     queryKey: devKeys.list(q),
-    queryFn: () => api.list(deviceApi.list, q),
+    // The page shows an application that is gone (AppMissing): no toast for it.
+    queryFn: () => api.list(deviceApi.list, q, { silent: [C.APP_MISSING] }),
     placeholderData: keepPreviousData,
     enabled: (q.appID ?? 0) > 0,
   });

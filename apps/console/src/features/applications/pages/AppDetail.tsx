@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
+import { GoneNotice } from '../../../components/GoneNotice';
 import { MqttUnavailable } from '../../../components/MqttUnavailable';
 import { StatusList } from '../../../components/StatusList';
-import { useAppInfo } from '../../../lib/appInfo';
+import { appIDOf, isAppMissing, useAppInfo } from '../../../lib/appInfo';
 import { formatTime } from '../../../lib/format';
 import { AppFormDialog } from '../components/AppFormDialog';
 import { openApp } from './AppList';
@@ -17,14 +18,24 @@ import { openApp } from './AppList';
 export default function AppDetail() {
   const { t } = useTranslation('applications');
   const [params] = useSearchParams();
-  const appID = Number(params.get('appID') ?? 0);
-  const info = useAppInfo(appID);
+  const appID = appIDOf(params.get('appID'));
+  const info = useAppInfo(appID, { showsMissing: true });
   const [editing, setEditing] = useState(false);
   const a = info.data;
   useEffect(() => {
     if (a) openApp(a);
   }, [a]);
 
+  // A stale bookmark or a hand-written link: say so, rather than a blank page.
+  if (appID === 0 || isAppMissing(info.error))
+    return (
+      <GoneNotice
+        testId={appID === 0 ? 'app-invalid' : 'app-missing'}
+        message={appID === 0 ? t('invalidLink') : t('missing', { appID })}
+        back={t('backToList')}
+        to="/application/list"
+      />
+    );
   if (!a) return info.isLoading ? <Typography>{t('common:loading')}</Typography> : null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 1000 }} data-testid="app-detail">

@@ -11,15 +11,16 @@ import { useSearchParams } from 'react-router';
 import { CardPanel } from '../../../components/CardPanel';
 import { ImportFileProblem, ImportWizard } from '../../../components/ImportWizard';
 import { currentLocale } from '../../../lib/i18n';
-import { batchCreate, batchRefusal, devKeys, useAppName } from '../api';
+import { batchCreate, batchRefusal, devKeys, useLinkedApp } from '../api';
+import { AppMissing } from '../components/AppMissing';
 import { downloadTemplate, type ParsedSheet, type ParseProblem, parseImport, toSheetRows } from '../importFile';
 
 /** /application/device/batch: bulk import from .xlsx/.xls, read in the browser, checked by the server, all rows or none. */
 export default function DeviceBatch() {
   const { t } = useTranslation(['devices', 'common']);
   const [params] = useSearchParams();
-  const appID = Number(params.get('appID') ?? 0);
-  const appName = useAppName(appID, params.get('appName'));
+  // Checked even when the link names it: an import into an application that is gone would only fail at the check.
+  const { appID, appName, gone } = useLinkedApp(params, true);
   const qc = useQueryClient();
   const [authType, setAuthType] = useState<AuthType>('otaa');
   // The rows of the checked file, sent again unchanged by Import.
@@ -49,6 +50,7 @@ export default function DeviceBatch() {
     return r && parsed.current ? toSheetRows(r, parsed.current.sheet.sheetRows) : undefined;
   };
 
+  if (appID === 0 || gone) return <AppMissing appID={appID} />;
   return (
     <CardPanel title={t('import.title', { app: appName })}>
       <ImportWizard

@@ -1,4 +1,3 @@
-import { C } from '@lns/contract/code-names';
 import type { DeviceOrderField, DeviceRow } from '@lns/contract/devices';
 import { formatHex } from '@lns/contract/hex';
 import AddIcon from '@mui/icons-material/Add';
@@ -7,7 +6,6 @@ import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import UploadIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,15 +20,16 @@ import { deleteAllOrNothing } from '../../../components/deleteResults';
 import { type Column, ListTable } from '../../../components/ListTable';
 import { DeleteSelectedButton, ListToolbar } from '../../../components/ListToolbar';
 import { actionsColumn } from '../../../components/RowActions';
+import { isAppMissing } from '../../../lib/appInfo';
 import { useRegions } from '../../../lib/catalog';
 import { noteDeviceProduct } from '../../../lib/deviceProducts';
 import { formatTime } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
 import { usePaging } from '../../../lib/paging';
 import { planName } from '../../../lib/planNames';
 import { session } from '../../../lib/session';
 import { useListSelection } from '../../../lib/useListSelection';
-import { deleteDevices, deviceDeleteRefusals, devKeys, useAppName, useDeviceList } from '../api';
+import { deleteDevices, deviceDeleteRefusals, devKeys, useDeviceList, useLinkedApp } from '../api';
+import { AppMissing } from '../components/AppMissing';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { DeviceEdit } from '../components/DeviceEdit';
 import { DeviceFormDialog } from '../components/DeviceFormDialog';
@@ -68,8 +67,7 @@ type Dialog =
 export default function DeviceList() {
   const { t } = useTranslation('devices');
   const [params] = useSearchParams();
-  const appID = Number(params.get('appID') ?? 0);
-  const appName = useAppName(appID, params.get('appName'));
+  const { appID, appName, gone } = useLinkedApp(params);
   const paging = usePaging<DeviceOrderField>('device', { orderBy: 'createtime', orderType: 'desc' });
   // Filters are kept per application for the browser session, like the page size is kept per list.
   const [filters, setFiltersState] = useState(() => loadFilters(appID));
@@ -169,20 +167,7 @@ export default function DeviceList() {
 
   const none = sel.selected.length === 0;
   // A stale or hand-written link: say so, rather than an empty list with buttons that would fail.
-  if (q.error instanceof ApiError && q.error.code === C.APP_MISSING)
-    return (
-      <Alert
-        severity="warning"
-        data-testid="dev-app-missing"
-        action={
-          <Button color="inherit" size="small" component={RouterLink} to="/application/list">
-            {t('appMissingBack')}
-          </Button>
-        }
-      >
-        {t('appMissing', { appID })}
-      </Alert>
-    );
+  if (appID === 0 || gone || isAppMissing(q.error)) return <AppMissing appID={appID} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <ListToolbar title={t('listTitle', { app: appName })}>
