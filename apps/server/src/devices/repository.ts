@@ -264,6 +264,18 @@ const toColumns = (d: NewDevice) => ({
   updated_at: d.updatedAt,
 });
 
+/**
+ * The devices holding these DevAddrs, whole (the uplink path's first read of a batch): one array
+ * parameter and the compiled reader, where a select builder bound one parameter per address and
+ * mapped every field through drizzle on each row (docs/performance.md, data plane).
+ */
+export async function devicesByAddr(db: Tx, addrs: string[]): Promise<DeviceRecord[]> {
+  if (!addrs.length) return [];
+  return rowsOf(await db.execute(sql`SELECT * FROM ${devices} WHERE ${anyOf(devices.devAddr, addrs)}`)).map(
+    deviceFromRaw,
+  );
+}
+
 export class DeviceRepository {
   private readonly compiled: CompiledStatements;
 

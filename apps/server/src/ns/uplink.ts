@@ -8,9 +8,9 @@ import { dataRateOfDatr, getRegion, type Region } from '@lns/lorawan/regions';
 import { RELAY_FPORT } from '@lns/lorawan/relay/forward';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { deviceFrames, deviceMessages, downlinks } from '../db/schema/dataplane';
-import { deviceSignal, devices } from '../db/schema/devices';
+import { deviceSignal } from '../db/schema/devices';
 import { outbox } from '../db/schema/outbox';
-import type { DeviceRecord } from '../devices/repository';
+import { type DeviceRecord, devicesByAddr } from '../devices/repository';
 import type { Decoded } from '../integrations/decoders/decoders';
 import { appMessageDeliveries } from '../integrations/outbox/deliveries';
 import { completeDecode } from '../integrations/outbox/store';
@@ -135,7 +135,7 @@ async function handleDataBatch(
   const { db, metrics } = dp;
   const addrs = [...new Set(items.map((x) => x.f.devAddr))];
   const byAddr = new Map<string, DeviceRecord[]>();
-  for (const d of await db.select().from(devices).where(inArray(devices.devAddr, addrs))) {
+  for (const d of await devicesByAddr(db, addrs)) {
     const list = byAddr.get(d.devAddr!) ?? [];
     list.push(d);
     byAddr.set(d.devAddr!, list);
