@@ -18,3 +18,19 @@ describe('AES-CMAC (RFC 4493)', () => {
     expect(cmac(h(K), h(M).subarray(0, len)).toString('hex')).toBe(tag);
   });
 });
+
+describe('AES-CMAC subkeys kept per key', () => {
+  it('gives each key its own tag when keys alternate, and a caller changing its key buffer afterwards changes nothing', () => {
+    const K = '2b7e151628aed2a6abf7158809cf4f3c';
+    const msg = h('6bc1bee22e409f96e93d7e117393172a');
+    const other = Buffer.alloc(16, 0x11);
+    const first = cmac(other, msg).toString('hex');
+    expect(cmac(K, msg).toString('hex')).toBe('070a16b46b4d4144f79bdd9dd04a287c');
+    // The same key as bytes the caller then reuses for another key: the cache keeps no reference to it.
+    other.fill(0x22);
+    const second = cmac(other, msg).toString('hex');
+    expect(second).not.toBe(first);
+    expect(cmac(Buffer.alloc(16, 0x11), msg).toString('hex')).toBe(first);
+    expect(cmac(K, msg).toString('hex')).toBe('070a16b46b4d4144f79bdd9dd04a287c');
+  });
+});
