@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ensureConsoleBuilt } from './console-build.mjs';
 import { ensureServerBuilt } from './server-build.mjs';
+import { inServerEnv } from './server-env.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: opt } = parseArgs({
@@ -189,7 +190,7 @@ async function main() {
       HOST: '127.0.0.1',
     };
     // Through scripts/server-env.sh, as `npm start` (README, configuration).
-    const child = spawn('sh', ['-c', '. scripts/server-env.sh && exec "$0" "$@"', process.execPath, bundle], {
+    const child = spawn(...inServerEnv(process.execPath, [bundle]), {
       cwd: root,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -14,11 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { authApi } from '@lns/contract/api/auth';
 import { systemApi } from '@lns/contract/api/system';
 import pg from 'pg';
+import { inServerEnv } from '../../scripts/server-env.mjs';
 
 // SERVER_MAIN: another checkout's main.ts (an A/B run against an older commit).
 // KEEP_DB: keep the PostgreSQL database afterwards (to EXPLAIN the run's statements on its data).
 // SERVER_NODE_FLAGS: node flags for the server, space-separated (e.g. a V8 heap setting to compare).
-const SERVER_ENV = new URL('../../scripts/server-env.sh', import.meta.url).pathname;
 const MAIN = process.env.SERVER_MAIN ?? new URL('../../apps/server/src/main.ts', import.meta.url).pathname;
 
 const freePort = () =>
@@ -69,7 +69,7 @@ export async function startServer(opts: { password: string; env?: Record<string,
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     ];
     // In the environment `npm start` gives the server (scripts/server-env.sh).
-    const p = spawn('sh', ['-c', `. ${SERVER_ENV} && exec "$0" "$@"`, process.execPath, ...execArgv, MAIN], {
+    const p = spawn(...inServerEnv(process.execPath, [...execArgv, MAIN]), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
