@@ -1,5 +1,6 @@
 /**
- * The real server (apps/server/src/main.ts) in a child process, so a load generator does not
+ * The real server in a child process, as `npm start` runs it (the bundle, apps/server/dist/main.mjs,
+ * built when its sources changed), so a load generator does not
  * share its event loop: PGlite in a temp directory, or a fresh PostgreSQL database when
  * DATABASE_URL is set (dropped by `stop`). `restart` starts it again on the same store,
  * optionally with `node --cpu-prof` (the profile is written when it stops).
@@ -14,12 +15,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { authApi } from '@lns/contract/api/auth';
 import { systemApi } from '@lns/contract/api/system';
 import pg from 'pg';
+import { ensureServerBuilt } from '../../scripts/server-build.mjs';
 import { inServerEnv } from '../../scripts/server-env.mjs';
 
-// SERVER_MAIN: another checkout's main.ts (an A/B run against an older commit).
+// SERVER_MAIN: another server entry, run as it is (a .mjs bundle) or through tsx (a .ts: another
+// checkout's main.ts for an A/B run against an older commit; tsx's name-keeping wrappers cost the
+// data path a few per cent the bundle does not pay).
 // KEEP_DB: keep the PostgreSQL database afterwards (to EXPLAIN the run's statements on its data).
 // SERVER_NODE_FLAGS: node flags for the server, space-separated (e.g. a V8 heap setting to compare).
-const MAIN = process.env.SERVER_MAIN ?? new URL('../../apps/server/src/main.ts', import.meta.url).pathname;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -62,14 +65,14 @@ export async function startServer(opts: { password: string; env?: Record<string,
   let exited: Promise<unknown> = Promise.resolve();
 
   async function boot(profileDir?: string) {
+    const main = process.env.SERVER_MAIN ?? (await ensureServerBuilt());
     const execArgv = [
-      '--import',
-      'tsx',
+      ...(main.endsWith('.ts') ? ['--import', 'tsx'] : []),
       ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     ];
     // In the environment `npm start` gives the server (scripts/server-env.sh).
-    const p = spawn(...inServerEnv(process.execPath, [...execArgv, MAIN]), {
+    const p = spawn(...inServerEnv(process.execPath, [...execArgv, main]), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript build script without types
 import { buildServer } from '../../../scripts/server-build.mjs';
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lns-bundle-'));
