@@ -65,7 +65,7 @@ export async function startServer(opts: { password: string; env?: Record<string,
   let exited: Promise<unknown> = Promise.resolve();
 
   async function boot(profileDir?: string) {
-    const main = process.env.SERVER_MAIN ?? (await ensureServerBuilt());
+    const main = process.env.SERVER_MAIN || (await ensureServerBuilt());
     const execArgv = [
       ...(main.endsWith('.ts') ? ['--import', 'tsx'] : []),
       ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
