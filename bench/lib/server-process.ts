@@ -1,8 +1,7 @@
 /**
  * The real server in a child process, as `npm start` runs it (the bundle, apps/server/dist/main.mjs,
- * built when its sources changed), so a load generator does not
- * share its event loop: PGlite in a temp directory, or a fresh PostgreSQL database when
- * DATABASE_URL is set (dropped by `stop`). `restart` starts it again on the same store,
+ * built when its sources changed), so a load generator does not share its event loop: PGlite in a
+ * temp directory, or a fresh PostgreSQL database when DATABASE_URL is set (dropped by `stop`). `restart` starts it again on the same store,
  * optionally with `node --cpu-prof` (the profile is written when it stops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
