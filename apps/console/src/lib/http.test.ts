@@ -1,3 +1,5 @@
+import { applicationApi } from '@lns/contract/api/applications';
+import { deviceApi } from '@lns/contract/api/devices';
 import { C, CODES } from '@lns/contract/codes';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n, stubFetch } from '../../test/render';
@@ -131,13 +133,14 @@ describe('HTTP client', () => {
   });
 
   it('silent with codes: no toast for those, the usual toast for any other failure', async () => {
-    stubFetch({ '/api/x': { code: 3001, msg: 'application missing' }, '/api/y': { code: 1010, msg: 'no' } });
-    await expect(get('/api/x', undefined, { silent: [3001] })).rejects.toMatchObject({ code: 3001 });
+    const [info, list] = [applicationApi.info.path, deviceApi.list.path];
+    stubFetch({ [info]: { code: C.APP_MISSING, msg: 'application missing' }, [list]: { code: 1010, msg: 'no' } });
+    await expect(get(info, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: C.APP_MISSING });
     expect(toast.current).toBeNull();
-    await expect(get('/api/y', undefined, { silent: [3001] })).rejects.toMatchObject({ code: 1010 });
+    await expect(get(list, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: 1010 });
     expect(toast.current?.message).toBe('You do not have permission for this');
     globalThis.fetch = (() => Promise.reject(new TypeError('failed'))) as typeof fetch;
-    await expect(get('/api/x', undefined, { silent: [3001] })).rejects.toMatchObject({ code: NETWORK_ERROR });
+    await expect(get(info, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: NETWORK_ERROR });
     expect(toast.current?.message).toBe('Server error, please try again later');
   });
 });
