@@ -143,6 +143,20 @@ export async function startServer(opts: { password: string; env?: Record<string,
   };
 }
 
+/** CPU every PostgreSQL process on this machine has used so far, ms: the database's share of a run. */
+export function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ms += ticksMs(`/proc/${pid}/stat`);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ms;
+}
+
 /** user + system CPU of a /proc stat file, ms (100 ticks/s). */
 function ticksMs(statFile: string): number {
   const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { keepAsTemplate, startFromTemplate } from './db/pglite-template';
+import { boundHeapGrowth } from './heap-growth';
 import { busyPort } from './ports';
 
 /** One line on stderr and exit 1: how configuration and port problems are reported. */
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) die(err.message);
     throw err;
   }
+  if (!config.DATABASE_URL) boundHeapGrowth();
   const busy = await busyPort(config).catch((err: Error) => `cannot check the ports: ${err.message}`);
   if (busy) die(busy);
   const dataDir = config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg');
