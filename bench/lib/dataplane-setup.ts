@@ -19,6 +19,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
+import { boundHeapGrowth } from '../../apps/server/src/heap-growth';
 import { abpDevice } from '../../apps/server/test/devices-fixtures';
 
 export const gwIdOf = (i: number) => `beef0000000000${i.toString(16).padStart(2, '0')}`;
@@ -56,6 +57,8 @@ export async function setupServer(opts: {
     PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS,
     ...opts.env,
   });
+  // As main.ts runs the server (a --heap-growing-percent given to node still wins, for A/B runs).
+  if (!url) boundHeapGrowth();
   const database = await openDatabase(
     url
       ? { url }

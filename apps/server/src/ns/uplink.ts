@@ -203,7 +203,14 @@ async function handleDataBatch(
           return undefined;
         }
         metrics.uplinks.inc({ result: 'ok' });
-        return finish(dp, c, a).then(() => ({ devEUI: c.dev.devEui, fPort: c.f.fPort, payload: c.payload }));
+        return finish(dp, c, a).then(() => ({
+          devEUI: c.dev.devEui,
+          fPort: c.f.fPort,
+          payload: c.payload,
+          productType: c.dev.productType,
+          // What `finish` (rememberRelay) just stored as the device's relay.
+          relayDevEui: c.rx.best.relay?.devEUI ?? null,
+        }));
       }),
     );
     const ups = done.filter((u) => u !== undefined);

@@ -1,6 +1,5 @@
 import { RELAY_FPORT } from '@lns/lorawan/relay/forward';
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { devices } from '../db/schema/devices';
+import { and, eq, sql } from 'drizzle-orm';
 import { relaySlaves } from '../db/schema/relay';
 import type { Stage } from '../ns/stage';
 import { ladtpAnswer, ladtpReport } from './ladtp-messages';
@@ -13,6 +12,10 @@ interface Uplink {
   devEUI: string;
   fPort: number | null;
   payload: Buffer;
+  /** The device's product type, as the uplink path read its row. */
+  productType: string;
+  /** The relay that carried this uplink (TS011), null when a gateway heard it directly. */
+  relayDevEui: string | null;
 }
 
 /**
@@ -60,44 +63,30 @@ async function onUplink(dp: Stage, p: Product, u: Uplink): Promise<void> {
   for (const r of waiting) if (r !== hit) await countUplink(dp, p, r, fieldsOf(r.kind, r.body), counts);
 }
 
-/**
- * Slave uplinks a relay carried: its `receive` count and last time, for a slave the relay holds.
- * The uplink path has already noted the relay of each device's last uplink (devices.relay_dev_eui).
- */
-async function countRelayed(dp: Stage, relayed: { devEui: string; relayDevEui: string | null }[]) {
+/** Slave uplinks a relay carried: its `receive` count and last time, for a slave the relay holds. */
+async function countRelayed(dp: Stage, relayed: Uplink[]) {
   const now = Date.now();
   for (const r of relayed)
     await dp.db
       .update(relaySlaves)
       .set({ receive: sql`${relaySlaves.receive} + 1`, lastRelayed: now })
-      .where(and(eq(relaySlaves.relayEui, r.relayDevEui!), eq(relaySlaves.slaveDevEui, r.devEui)));
+      .where(and(eq(relaySlaves.relayEui, r.relayDevEui!), eq(relaySlaves.slaveDevEui, r.devEUI)));
 }
 
-/** After a batch of uplinks was accepted: one query finds the relays, ladtps and relayed slaves among them. */
+/**
+ * After a batch of uplinks was accepted (one per device): relayed slaves are counted, and relays'
+ * and ladtps' uplinks handled. The uplink path gives each its product and relay, so a batch with
+ * neither (the common case) costs no query.
+ */
 export async function relayUplinks(dp: Stage, ups: Uplink[]): Promise<void> {
-  const euis = [...new Set(ups.map((u) => u.devEUI))];
-  const rows = await dp.db
-    .select({ devEui: devices.devEui, productType: devices.productType, relayDevEui: devices.relayDevEui })
-    .from(devices)
-    .where(
-      and(
-        inArray(devices.devEui, euis),
-        or(inArray(devices.productType, [PRODUCT.RELAY, PRODUCT.LADTP]), isNotNull(devices.relayDevEui)),
-      ),
-    );
-  const relayed = rows.filter((r) => r.relayDevEui !== null);
+  const relayed = ups.filter((u) => u.relayDevEui !== null);
   if (relayed.length) await countRelayed(dp, relayed);
-  const products = new Map(
-    rows.filter((r) => isProduct(r.productType)).map((r) => [r.devEui, r.productType as Product]),
-  );
-  if (products.size === 0) return;
+  const products = ups.filter((u) => isProduct(u.productType));
   await Promise.all(
-    ups.map((u) => {
-      const p = products.get(u.devEUI);
-      if (!p) return undefined;
-      return inTurn(u.devEUI, () => onUplink(dp, p, u)).catch((err) =>
+    products.map((u) =>
+      inTurn(u.devEUI, () => onUplink(dp, u.productType as Product, u)).catch((err) =>
         dp.log.warn({ err, devEUI: u.devEUI }, 'relay/ladtp uplink not handled'),
-      );
-    }),
+      ),
+    ),
   );
 }

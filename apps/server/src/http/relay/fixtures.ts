@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import { abpDevice, otaaDevice } from '../../../test/devices-fixtures';
 import type { TestApp } from '../../../test/harness';
 import { downlinks } from '../../db/schema/dataplane';
+import { deviceByEui } from '../../devices/repository';
 import { relayUplinks } from '../../relay/uplinks';
 
 /** The relay test's view of a device: what the server last queued for it, and uplinks it "sends". */
@@ -21,8 +22,11 @@ export function deviceSide(t: TestApp, devEUI: string) {
     const [d] = await queued();
     return decodeRhf3m485(Buffer.from(d!.data, 'hex'), 'down');
   };
-  /** An accepted uplink as the uplink path hands it on (decrypted payload), through the real handler. */
-  const up = (fPort: number, payload: Buffer) => relayUplinks(t.services.dataPlane, [{ devEUI, fPort, payload }]);
+  /** An accepted uplink as the uplink path hands it on (decrypted payload, heard by a gateway), through the real handler. */
+  const up = async (fPort: number, payload: Buffer) => {
+    const { productType } = (await deviceByEui(t.services.db, devEUI))!;
+    await relayUplinks(t.services.dataPlane, [{ devEUI, fPort, payload, productType, relayDevEui: null }]);
+  };
   const relay = (m: Rhf3mr01Message) => up(210, encodeRhf3mr01(m));
   const ladtp = (m: Rhf3m485Message) => up(211, encodeRhf3m485(m));
   return { queued, lastRelay, lastLadtp, up, relay, ladtp };
