@@ -3,12 +3,15 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { PendingDownlink } from './downlink/classa';
 import { STATUS_SQL as St } from './downlink/status-sql';
+import { inRemoteGroup } from './multicast/remote-sql';
 
 /** What accepting an uplink gave its device: the reserved downlink FCnt, what to send, what was ACKed. */
 export interface Accepted {
   fCntDown: number;
   pending: PendingDownlink[];
   acked: string[];
+  /** The device is in a remote multicast group (TS005): its uplink may carry a setup answer. */
+  remoteMulticast: boolean;
 }
 
 /** Queued downlinks, and confirmed ones still waiting for an ACK (resent when this uplink brings none). */
@@ -50,7 +53,8 @@ export async function acceptMany(
     )
     SELECT i.*, (SELECT array_agg(acked.msg_id) FROM acked WHERE acked.dev_eui = i.dev_eui) AS acked,
       q.msg_id AS q_msg_id, q.f_port AS q_f_port, q.data AS q_data, q.confirmed AS q_confirmed,
-      q.mac_commands AS q_mac, q.status AS q_status, q.retries AS q_retries
+      q.mac_commands AS q_mac, q.status AS q_status, q.retries AS q_retries,
+      ${inRemoteGroup(sql`i.dev_eui`)} AS remote_mc
     FROM upd AS i LEFT JOIN LATERAL (
       SELECT * FROM downlinks q WHERE q.dev_eui = i.dev_eui AND ${PENDING}
       ORDER BY q.status DESC, q.id LIMIT 2
@@ -64,6 +68,7 @@ export async function acceptMany(
         fCntDown: Number(r.f_cnt_down) - 1,
         pending: [],
         acked: parsePgArray(r.acked),
+        remoteMulticast: r.remote_mc === true,
       };
       out.set(devEUI, a);
     }

@@ -208,6 +208,7 @@ async function handleDataBatch(
           fPort: c.f.fPort,
           payload: c.payload,
           productType: c.dev.productType,
+          remoteMulticast: a.remoteMulticast,
           // What `finish` (rememberRelay) just stored as the device's relay.
           relayDevEui: c.rx.best.relay?.devEUI ?? null,
         }));

@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows';
 import { enqueueDownlink } from '../downlink/queue';
 import { STATUS_SQL as St } from '../downlink/status-sql';
 import type { Stage } from '../stage';
+import { REMOTE_GROUP } from './remote-sql';
 
 /**
  * TS005 remote multicast setup, one member at a time (docs/protocols/ts005-remote-multicast.md).
@@ -42,7 +43,7 @@ export async function remoteMembers(dp: Pick<Stage, 'db'>, devEUIs: string[]): P
       SELECT m.dev_eui, m.sync_state, m.attempts, m.sync_f_cnt, m.session_ends,
              g.mc_class, g.group_id, g.mc_addr, g.mc_key, g.gen_app_key, g.ping_slot_period, g.region, g.f_cnt
       FROM mc_devices m JOIN mc_groups g ON g.mc_eui = m.mc_eui
-      WHERE g.enable_remote AND g.mc_key IS NOT NULL
+      WHERE ${REMOTE_GROUP}
         AND m.dev_eui IN (SELECT unnest(${`{${devEUIs.join(',')}}`}::text[]))`),
   );
   return rows.map((r) => ({
@@ -235,17 +236,22 @@ async function requestQueued(dp: Pick<Stage, 'db'>, devEUI: string): Promise<boo
   return rows.length > 0;
 }
 
-/** After a batch of uplinks was accepted: one query finds the remote members among them. */
+/**
+ * After a batch of uplinks was accepted: the answers of remote-setup members. The accepting
+ * statement told which devices are in such a group (`inRemoteGroup`); a batch without one costs no query.
+ */
 export async function multicastUplinks(
   dp: Stage,
-  ups: { devEUI: string; fPort: number | null; payload: Buffer }[],
+  ups: { devEUI: string; fPort: number | null; payload: Buffer; remoteMulticast: boolean }[],
 ): Promise<void> {
+  const inGroups = ups.filter((u) => u.remoteMulticast);
+  if (inGroups.length === 0) return;
   const members = await remoteMembers(
     dp,
-    ups.map((u) => u.devEUI),
+    inGroups.map((u) => u.devEUI),
   );
   for (const m of members) {
-    const u = ups.find((x) => x.devEUI === m.devEui)!;
+    const u = inGroups.find((x) => x.devEUI === m.devEui)!;
     await onUplink(dp, m, answersIn(u.fPort, u.payload));
   }
 }
