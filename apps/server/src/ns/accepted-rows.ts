@@ -35,7 +35,8 @@ export async function appsById(db: Db, ids: number[]): Promise<Map<number, AppOf
           headers: applications.headers,
           enableMqtt: applications.enableMqtt,
           ownerId: applications.ownerId,
-          decoder: applications.decoder,
+          // Its type only: the script itself (up to its limit) is the decoder thread's to read.
+          decoderType: sql<string | null>`${applications.decoder}->>'type'`,
           updatedAt: applications.updatedAt,
         })
         .from(applications)
@@ -51,7 +52,7 @@ export async function appsById(db: Db, ids: number[]): Promise<Map<number, AppOf
         headers: (a.headers as Record<string, string> | null) ?? {},
         enableMQTT: a.enableMqtt,
         ownerId: a.ownerId,
-        decoderVersion: a.decoder && a.decoder.type !== 'none' ? a.updatedAt : null,
+        decoderVersion: a.decoderType !== null && a.decoderType !== 'none' ? a.updatedAt : null,
       },
     ]),
   );
