@@ -36,6 +36,8 @@ describe('PGlite in a worker thread (in memory)', SLOW, () => {
     expect(d.kind).toBe('pglite');
     expect(await count(d, '_migrations')).toBe(migrationFiles().length);
     expect(rowsOf(await d.db.execute(sql`SHOW shared_buffers`))).toEqual([{ shared_buffers: '16MB' }]);
+    // New WAL segments are not written full of zeros first (pglite-settings.ts).
+    expect(rowsOf(await d.db.execute(sql`SHOW wal_init_zero`))).toEqual([{ wal_init_zero: 'off' }]);
   });
 
   it('commits a transaction, and rolls back one that throws', async () => {
