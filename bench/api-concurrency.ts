@@ -3,8 +3,9 @@
  * of one user's application (20 tags, 4 regions) seeded through the API, 200 live WebSockets
  * open on the application stream, then autocannon with 100 connections for DURATION seconds on
  * (a) the device list filtered by tag + region, 50 rows sorted by name, and (b) a mix of that
- * list, device detail, application detail and user info. Prints req/s, latency percentiles,
- * errors and the server's RSS. Budgets: ≥ 1,500 req/s, p99 ≤ 100 ms on PostgreSQL; ≥ 500 req/s,
+ * list, device detail, application detail and user info. Prints req/s, latency percentiles, CPU
+ * per call (the server, its main thread, PostgreSQL's processes when it is the engine, the load
+ * generator, the machine), errors and the server's RSS. Budgets: ≥ 1,500 req/s, p99 ≤ 100 ms on PostgreSQL; ≥ 500 req/s,
  * p99 ≤ 250 ms on PGlite.
  *
  * Run: flock /tmp/bench.lock npx tsx bench/api-concurrency.ts
@@ -23,7 +24,7 @@ import { STREAMS } from '@lns/contract/streams';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { eui, PLANS, seedDevice } from './lib/seed-devices';
-import { startServer } from './lib/server-process';
+import { postgresCpuMs, startServer } from './lib/server-process';
 
 const DEVICES = Number(process.env.DEVICES ?? 10_000);
 const DURATION = Number(process.env.DURATION ?? 15);
@@ -130,14 +131,23 @@ async function run(label: string, requests: object[], seconds: number) {
   const cpu = server.cpuMs();
   const mainCpu = server.mainThreadCpuMs();
   const hostCpu = hostCpuMs();
+  const dbCpu = postgresCpuMs();
+  const ownCpu = process.cpuUsage();
   const r = await autocannon({ url: server.httpBase, connections: CONNECTIONS, duration: seconds, headers, requests });
   const rss = server.rssMb();
   // The server's own CPU per answered request: steadier than req/s on a VM whose CPU is shared.
   const perRequest = (server.cpuMs() - cpu) / Math.max(1, r.requests.total);
   const mainPerRequest = (server.mainThreadCpuMs() - mainCpu) / Math.max(1, r.requests.total);
   const hostPerRequest = (hostCpuMs() - hostCpu) / Math.max(1, r.requests.total);
+  // PostgreSQL's processes only when the server uses them (PGlite runs inside the server).
+  const db =
+    server.engine === 'PostgreSQL'
+      ? `PostgreSQL ${((postgresCpuMs() - dbCpu) / Math.max(1, r.requests.total)).toFixed(2)}; `
+      : '';
+  const own = process.cpuUsage(ownCpu);
+  const ownPerRequest = (own.user + own.system) / 1000 / Math.max(1, r.requests.total);
   console.log(
-    `${label.padEnd(34)} ${Math.round(r.requests.average)} req/s  latency p50 ${r.latency.p50} p97.5 ${r.latency.p97_5} p99 ${r.latency.p99} max ${r.latency.max} ms  errors ${r.errors} timeouts ${r.timeouts} non-2xx ${r.non2xx}  server CPU ${perRequest.toFixed(2)} ms/request (main thread ${mainPerRequest.toFixed(2)}; machine ${hostPerRequest.toFixed(2)})  RSS ${rss.now} MB (peak ${rss.peak})  load ${before} → ${load()}`,
+    `${label.padEnd(34)} ${Math.round(r.requests.average)} req/s  latency p50 ${r.latency.p50} p97.5 ${r.latency.p97_5} p99 ${r.latency.p99} max ${r.latency.max} ms  errors ${r.errors} timeouts ${r.timeouts} non-2xx ${r.non2xx}  server CPU ${perRequest.toFixed(2)} ms/request (main thread ${mainPerRequest.toFixed(2)}; ${db}load generator ${ownPerRequest.toFixed(2)}; machine ${hostPerRequest.toFixed(2)})  RSS ${rss.now} MB (peak ${rss.peak})  load ${before} → ${load()}`,
   );
 }
 

@@ -58,7 +58,7 @@ export async function setupServer(opts: {
     ...opts.env,
   });
   // As main.ts runs the server (a --heap-growing-percent given to node still wins, for A/B runs).
-  if (!url) boundHeapGrowth();
+  boundHeapGrowth(url);
   const database = await openDatabase(
     url
       ? { url }

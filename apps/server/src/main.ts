@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) die(err.message);
     throw err;
   }
-  if (!config.DATABASE_URL) boundHeapGrowth();
+  boundHeapGrowth(config.DATABASE_URL);
   const busy = await busyPort(config).catch((err: Error) => `cannot check the ports: ${err.message}`);
   if (busy) die(busy);
   const dataDir = config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pg');

@@ -134,10 +134,13 @@ describe('HTTP client', () => {
 
   it('silent with codes: no toast for those, the usual toast for any other failure', async () => {
     const [info, list] = [applicationApi.info.path, deviceApi.list.path];
-    stubFetch({ [info]: { code: C.APP_MISSING, msg: 'application missing' }, [list]: { code: 1010, msg: 'no' } });
+    stubFetch({
+      [info]: { code: C.APP_MISSING, msg: 'application missing' },
+      [list]: { code: C.FORBIDDEN, msg: 'no' },
+    });
     await expect(get(info, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: C.APP_MISSING });
     expect(toast.current).toBeNull();
-    await expect(get(list, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: 1010 });
+    await expect(get(list, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: C.FORBIDDEN });
     expect(toast.current?.message).toBe('You do not have permission for this');
     globalThis.fetch = (() => Promise.reject(new TypeError('failed'))) as typeof fetch;
     await expect(get(info, undefined, { silent: [C.APP_MISSING] })).rejects.toMatchObject({ code: NETWORK_ERROR });
