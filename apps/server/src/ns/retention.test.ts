@@ -115,4 +115,42 @@ describe('platform switches and retention', () => {
     const passes = t.services.database.kind === 'pglite' ? 1 : 0;
     for (const table of rewritten) expect(after[table]! - before[table]!).toBe(passes);
   });
+  it('finds the cutoff by id on the busiest tables: never deletes a row early, takes a late one in a later pass', async () => {
+    const base = Date.now() - 20 * DAY;
+    const frames = (where: string) =>
+      t.services.db.execute(
+        sql.raw(`INSERT INTO gateway_frames (msg_id, gw_id, created_at, uplink, phy, size, dev_eui)
+          SELECT 'm' || i, 'eeee000000000001', ${where}, true, '00', 1, 'retention-order' FROM generate_series(0, 999) i`),
+      );
+    await frames(`${base} + i * 1000`);
+    await setSetting('dataExpireDay', 2);
+    // The cutoff falls between the 500th and the 501st row: the search halves the ids between them.
+    expect(await dp.retention.run(base + 499_500 + 2 * DAY)).toBe(500);
+    expect(await count('gateway_frames', 'retention-order')).toBe(500);
+    // A row written out of time order, between newer ones, stays until the cutoff has passed the
+    // rows around it; the rows kept are never older than the cutoff was.
+    const frame = (msgId: string, at: number) =>
+      t.services.db.execute(
+        sql`INSERT INTO gateway_frames (msg_id, gw_id, created_at, uplink, phy, size, dev_eui)
+          VALUES (${msgId}, 'eeee000000000001', ${at}, true, '00', 1, 'retention-order')`,
+      );
+    await frame('late', base + 100_000);
+    await frame('newest', base + 2_000_000);
+    expect(await dp.retention.run(base + 499_500 + 2 * DAY)).toBe(0);
+    expect(await dp.retention.run(base + 999_500 + 2 * DAY)).toBe(500 + 1);
+    expect(await count('gateway_frames', 'retention-order')).toBe(1);
+    await setSetting('dataExpireDay', 7);
+  });
+
+  it('deletes a device\'s signal records with it, an application deletion included', async () => {
+    const d = abpDevice(503);
+    const app = (await t.call(token, 'POST', '/api/application/create', { appName: 'gone', productType: 'lorawan' }))
+      .body.data.appID;
+    expect((await t.call(token, 'POST', '/api/device/create', { appID: app, ...d })).body.code).toBe(0);
+    gw.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
+    await settle(dp);
+    expect(await count('device_signal', d.devEUI)).toBe(1);
+    expect((await t.call(token, 'POST', '/api/application/delete', { appIDs: [app] })).body.code).toBe(0);
+    expect(await count('device_signal', d.devEUI)).toBe(0);
+  });
 });

@@ -79,11 +79,12 @@ describe('GET /api/index', () => {
       t.services.db.execute(sql`
         INSERT INTO device_frames (msg_id, dev_eui, created_at, msg_type, uplink, phy)
         VALUES (${`m${Math.random()}`}, ${dev}, ${at}, ${uplink ? 2 : 3}, ${uplink}, '00')`);
+    // Written in time order, as frames are stored.
+    await frame(aliceDev, hour - 3_600_000 * 30, true); // too old
+    await frame(aliceDev, hour - 3_600_000 * 5 + 10, true);
     await frame(aliceDev, hour + 1, true);
     await frame(aliceDev, hour + 2, true);
     await frame(aliceDev, hour + 3, false);
-    await frame(aliceDev, hour - 3_600_000 * 5 + 10, true);
-    await frame(aliceDev, hour - 3_600_000 * 30, true); // too old
     await frame(bobDev, hour + 4, true);
     const d = (await t.call(alice.token, 'GET', '/api/index')).body.data.traffic;
     expect(d.uplinks[23]).toBe(2);

@@ -9,7 +9,8 @@ type Rows<T> = { rows: T[] };
 
 /**
  * Device frames (protocol layer: data, joins, MAC-only) per hour for the given hour starts,
- * split into uplinks and downlinks. A common user counts frames of its own devices.
+ * split into uplinks and downlinks. A common user counts frames of its own devices. The frames'
+ * ids follow their time (migration 0031): the window starts at the first id of its first hour.
  */
 export async function trafficPerHour(
   db: Db,
@@ -22,7 +23,7 @@ export async function trafficPerHour(
   const res = (await db.execute(sql`
     SELECT (f.created_at / ${HOUR_MS}) * ${HOUR_MS} AS h, f.uplink AS up, count(*)::int AS n
     FROM device_frames f
-    WHERE f.created_at >= ${start}${own}
+    WHERE f.id >= history_first_id('device_frames', ${start}) AND f.created_at >= ${start}${own}
     GROUP BY 1, 2`)) as unknown as Rows<{ h: string | number; up: boolean; n: number }>;
   const index = new Map(hours.map((h, i) => [h, i]));
   const uplinks = hours.map(() => 0);
