@@ -33,7 +33,10 @@ describe('platform switches applied by the running server', () => {
   let gw: TestGateway;
   let appID: number;
   const gwID = 'eeee000000000001';
+  // The retention test's frames: another gateway's, so the switches test counts only its uplinks'.
+  const OLD_GW = 'eeee0000000000ff';
   let fCnt = 0;
+  const now = Date.now();
 
   beforeAll(async () => {
     t = await createTestApp({ DEDUP_WINDOW_MS: '20' });
@@ -42,6 +45,19 @@ describe('platform switches applied by the running server', () => {
     admin = await t.login();
     appID = (await t.call(admin, 'POST', API.application.create.path, { appName: 'switches' })).body.data.appID;
     gw = await connectGateway(t, admin, started.port, gwID);
+    // Older frames for the retention test, written before the uplinks' (history is appended in
+    // time order: retention finds its cutoff by id, migration 0031).
+    const row = (createdAt: number, msgId: string) => ({
+      msgId,
+      gwId: OLD_GW,
+      createdAt,
+      uplink: true,
+      phy: '',
+      size: 0,
+    });
+    await t.services.db
+      .insert(gatewayFrames)
+      .values([row(now - 5 * DAY, 'five-days'), row(now - 2 * DAY, 'two-days'), row(now - DAY / 2, 'half-day')]);
   });
   afterAll(async () => {
     gw?.close();
@@ -133,22 +149,10 @@ describe('platform switches applied by the running server', () => {
   });
 
   it('retention deletes only rows older than dataExpireDay, using a changed value on its next run', async () => {
-    const now = Date.now();
-    const row = (createdAt: number, msgId: string) => ({
-      msgId,
-      gwId: gwID,
-      createdAt,
-      uplink: true,
-      phy: '',
-      size: 0,
-    });
-    await t.services.db
-      .insert(gatewayFrames)
-      .values([row(now - 5 * DAY, 'five-days'), row(now - 2 * DAY, 'two-days'), row(now - DAY / 2, 'half-day')]);
     const left = async () =>
       (
         (await t.services.db.execute(
-          sql`SELECT msg_id FROM gateway_frames WHERE gw_id = ${gwID} AND msg_id IN ('five-days', 'two-days', 'half-day') ORDER BY created_at`,
+          sql`SELECT msg_id FROM gateway_frames WHERE gw_id = ${OLD_GW} AND msg_id IN ('five-days', 'two-days', 'half-day') ORDER BY created_at`,
         )) as unknown as { rows: { msg_id: string }[] }
       ).rows.map((r) => r.msg_id);
 
