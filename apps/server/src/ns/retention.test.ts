@@ -142,7 +142,7 @@ describe('platform switches and retention', () => {
     await setSetting('dataExpireDay', 7);
   });
 
-  it('deletes a device\'s signal records with it, an application deletion included', async () => {
+  it("deletes a device's signal records with it, an application deletion included", async () => {
     const d = abpDevice(503);
     const app = (await t.call(token, 'POST', '/api/application/create', { appName: 'gone', productType: 'lorawan' }))
       .body.data.appID;

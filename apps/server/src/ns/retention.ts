@@ -52,9 +52,7 @@ export class RetentionJob extends HourlyJob {
     for (const { table, keep } of TABLES) {
       let deleted = 0;
       const extra = keep ? sql.raw(` AND NOT (${keep})`) : sql``;
-      const [first] = rowsOf(
-        await this.db.execute(sql`SELECT history_first_id(${table}::regclass, ${cutoff}) AS id`),
-      );
+      const [first] = rowsOf(await this.db.execute(sql`SELECT history_first_id(${table}::regclass, ${cutoff}) AS id`));
       for (;;) {
         const res = await this.db.execute(
           sql`DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE id < ${String(first!.id)} AND created_at < ${cutoff}${extra} LIMIT ${BATCH}) RETURNING 1 AS x`,
