@@ -2,8 +2,8 @@
 -- gateway that heard it, gateway_frames: about 20 B-tree entries. Two of those indexes served only
 -- the hourly retention pass, and device_signal's foreign key checked (and share-locked) the device
 -- row that the same batch had just updated, once per uplink; a third (device_frames by time)
--- served the dashboard's traffic of the last 24 hours. On PGlite at 4,000 uplinks/s offered
--- the three together cost ~12 % of the server's CPU per uplink (docs/performance.md, Data plane).
+-- served the dashboard's traffic of the last 24 hours. Together they took ~20 % of PGlite's time
+-- for those rows, ~9 % of the server's CPU per uplink at 4,000/s (docs/performance.md, Data plane).
 --
 -- History rows are appended as they happen, so a history table's id follows its created_at (rows
 -- written within the same few milliseconds may swap). Retention finds the first id at or after its
