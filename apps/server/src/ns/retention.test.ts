@@ -1,3 +1,4 @@
+import { API } from '@lns/contract/api/index';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abpSession, connectGateway, settle, startDataPlane } from '../../test/dataplane-kit';
@@ -21,7 +22,7 @@ describe('platform switches and retention', () => {
     const started = await startDataPlane(t);
     dp = started.dp;
     token = (await t.userWithToken('ret-user')).token;
-    appID = (await t.call(token, 'POST', '/api/application/create', { appName: 'ret', productType: 'lorawan' })).body
+    appID = (await t.call(token, 'POST', API.application.create.path, { appName: 'ret', productType: 'lorawan' })).body
       .data.appID;
     gw = await connectGateway(t, token, started.port, 'dddd000000000001');
   });
@@ -66,7 +67,7 @@ describe('platform switches and retention', () => {
 
   it('stores no application messages when enableDevAppData is off', async () => {
     const d = abpDevice(501);
-    expect((await t.call(token, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+    expect((await t.call(token, 'POST', API.device.create.path, { appID, ...d })).body.code).toBe(0);
     await setSetting('enableDevAppData', false);
     gw.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
     await settle(dp);
@@ -77,12 +78,12 @@ describe('platform switches and retention', () => {
 
   it('deletes history older than dataExpireDay, keeping queued downlinks', async () => {
     const d = abpDevice(502);
-    expect((await t.call(token, 'POST', '/api/device/create', { appID, ...d })).body.code).toBe(0);
+    expect((await t.call(token, 'POST', API.device.create.path, { appID, ...d })).body.code).toBe(0);
     gw.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
     await settle(dp);
     expect(
       (
-        await t.call(token, 'POST', '/api/device/downlink/create', {
+        await t.call(token, 'POST', API.downlink.create.path, {
           devEUI: d.devEUI,
           fport: 1,
           data: '01',
@@ -115,27 +116,24 @@ describe('platform switches and retention', () => {
     const passes = t.services.database.kind === 'pglite' ? 1 : 0;
     for (const table of rewritten) expect(after[table]! - before[table]!).toBe(passes);
   });
+
   it('finds the cutoff by id on the busiest tables: never deletes a row early, takes a late one in a later pass', async () => {
     const base = Date.now() - 20 * DAY;
-    const frames = (where: string) =>
+    // `n` frames; `at` is each one's created_at, an SQL expression of its number i (0..n-1).
+    const frames = (n: number, at: string) =>
       t.services.db.execute(
         sql.raw(`INSERT INTO gateway_frames (msg_id, gw_id, created_at, uplink, phy, size, dev_eui)
-          SELECT 'm' || i, 'eeee000000000001', ${where}, true, '00', 1, 'retention-order' FROM generate_series(0, 999) i`),
+          SELECT 'm' || i, 'eeee000000000001', ${at}, true, '00', 1, 'retention-order' FROM generate_series(0, ${n - 1}) i`),
       );
-    await frames(`${base} + i * 1000`);
+    await frames(1000, `${base} + i * 1000`);
     await setSetting('dataExpireDay', 2);
     // The cutoff falls between the 500th and the 501st row: the search halves the ids between them.
     expect(await dp.retention.run(base + 499_500 + 2 * DAY)).toBe(500);
     expect(await count('gateway_frames', 'retention-order')).toBe(500);
     // A row written out of time order, between newer ones, stays until the cutoff has passed the
     // rows around it; the rows kept are never older than the cutoff was.
-    const frame = (msgId: string, at: number) =>
-      t.services.db.execute(
-        sql`INSERT INTO gateway_frames (msg_id, gw_id, created_at, uplink, phy, size, dev_eui)
-          VALUES (${msgId}, 'eeee000000000001', ${at}, true, '00', 1, 'retention-order')`,
-      );
-    await frame('late', base + 100_000);
-    await frame('newest', base + 2_000_000);
+    await frames(1, `${base + 100_000}`);
+    await frames(1, `${base + 2_000_000}`);
     expect(await dp.retention.run(base + 499_500 + 2 * DAY)).toBe(0);
     expect(await dp.retention.run(base + 999_500 + 2 * DAY)).toBe(500 + 1);
     expect(await count('gateway_frames', 'retention-order')).toBe(1);
@@ -144,13 +142,13 @@ describe('platform switches and retention', () => {
 
   it("deletes a device's signal records with it, an application deletion included", async () => {
     const d = abpDevice(503);
-    const app = (await t.call(token, 'POST', '/api/application/create', { appName: 'gone', productType: 'lorawan' }))
+    const app = (await t.call(token, 'POST', API.application.create.path, { appName: 'gone', productType: 'lorawan' }))
       .body.data.appID;
-    expect((await t.call(token, 'POST', '/api/device/create', { appID: app, ...d })).body.code).toBe(0);
+    expect((await t.call(token, 'POST', API.device.create.path, { appID: app, ...d })).body.code).toBe(0);
     gw.push([rxpkOf(abpSession(d)({ fCnt: 1 }))]);
     await settle(dp);
     expect(await count('device_signal', d.devEUI)).toBe(1);
-    expect((await t.call(token, 'POST', '/api/application/delete', { appIDs: [app] })).body.code).toBe(0);
+    expect((await t.call(token, 'POST', API.application.delete.path, { appIDs: [app] })).body.code).toBe(0);
     expect(await count('device_signal', d.devEUI)).toBe(0);
   });
 });
