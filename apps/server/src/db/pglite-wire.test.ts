@@ -149,6 +149,37 @@ describe('PGlite over the wire protocol', { timeout: 60_000 }, () => {
     s.end(message('X', Buffer.alloc(0)));
   });
 
+  it('reads a message far larger than one read, coming in many pieces, with the next one behind it', async () => {
+    const c = await client();
+    const s = net.connect(socketPath);
+    const received: Buffer[] = [];
+    s.on('data', (d) => received.push(d));
+    await new Promise((r) => s.once('connect', r));
+    const big = 'x'.repeat(600_000);
+    const bytes = Buffer.concat([
+      startup(),
+      message('Q', cstr(`SELECT length('${big}') AS n`)),
+      message('Q', cstr('SELECT 42 AS after')),
+    ]);
+    // Pieces of 7,000 bytes, each written on its own turn: the server sees many reads of one message.
+    for (let at = 0; at < bytes.length; at += 7_000) {
+      s.write(bytes.subarray(at, at + 7_000));
+      await new Promise((r) => setImmediate(r));
+    }
+    const ready = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]).toString('latin1');
+    let text = '';
+    for (let i = 0; i < 500 && text.split(ready).length - 1 < 3; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      text = Buffer.concat(received).toString('latin1');
+    }
+    expect(text).toContain('600000');
+    expect(text.indexOf('600000')).toBeLessThan(text.indexOf('42'));
+    // Another connection is served meanwhile and after.
+    expect((await c.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    s.end(message('X', Buffer.alloc(0)));
+    await c.end();
+  });
+
   it('refuses a connection beyond its limit', async () => {
     const [a, b] = [await client(), await client()];
     const third = new pg.Client({ host: dir, port: 5432, user: 'postgres', database: 'postgres' });
