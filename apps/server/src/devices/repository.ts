@@ -656,7 +656,8 @@ export class DeviceRepository {
 
   /**
    * Multi-row INSERTs in chunks inside the caller's transaction. Each chunk travels as one JSON
-   * parameter expanded by jsonb_to_recordset: binding thousands of parameters costs far more.
+   * parameter expanded by json_to_recordset (as the history writer's recordset): binding thousands
+   * of parameters costs far more.
    */
   async insertMany(tx: Tx, rows: NewDevice[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK) {
@@ -665,8 +666,8 @@ export class DeviceRepository {
         sql
           .raw(`INSERT INTO devices (${INSERT_COLUMNS.map((c) => c[0]).join(', ')})
           SELECT ${INSERT_COLUMNS.map((c) => c[0]).join(', ')}
-          FROM jsonb_to_recordset(`)
-          .append(sql`${json}::jsonb`)
+          FROM json_to_recordset(`)
+          .append(sql`${json}::json`)
           .append(sql.raw(`) AS x(${INSERT_COLUMNS.map((c) => `${c[0]} ${c[1]}`).join(', ')})`)),
       );
     }

@@ -33,7 +33,7 @@ export async function acceptMany(
   const now = Date.now();
   const res = await db.execute(sql`
     WITH i AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(dev_eui text, f_cnt bigint, now bigint,
+      SELECT * FROM json_to_recordset(${JSON.stringify(input)}::json) AS x(dev_eui text, f_cnt bigint, now bigint,
         rssi real, snr real, freq bigint, dr smallint, f_port smallint, gw_id text, ack boolean, need_down boolean,
         adr_snr real[], adr_req jsonb)
     ), upd AS (

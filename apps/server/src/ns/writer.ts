@@ -30,7 +30,7 @@ function columnsOf(table: PgTable): Column[] {
 }
 
 /**
- * A row as the record jsonb_to_recordset reads (keys the SQL names, absent values null), compiled
+ * A row as the record json_to_recordset reads (keys the SQL names, absent values null), compiled
  * once per column set into one object literal: mapping each row through Object.fromEntries was a
  * tenth of the main thread's time on the uplink path. Keys and names come from the schema (quoted
  * with JSON.stringify), never from data.
@@ -58,9 +58,10 @@ function recordWriter(cols: Column[]) {
 const UNSTORABLE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/g;
 
 /**
- * Many rows as ONE jsonb parameter expanded by jsonb_to_recordset: far cheaper to build, send
- * and plan than thousands of bound parameters. Columns are those present in the first row (rows
- * of one queue share their shape).
+ * Many rows as ONE json parameter expanded by json_to_recordset: far cheaper to build, send
+ * and plan than thousands of bound parameters. json, not jsonb: the text is read once as it
+ * comes, not first built into a jsonb value (600 gateway frames inserted 10–40 % faster on both
+ * engines). Columns are those present in the first row (rows of one queue share their shape).
  */
 export function recordset(table: PgTable, rows: Record<string, unknown>[]) {
   const present = new Set(Object.keys(rows[0]!));
@@ -69,7 +70,7 @@ export function recordset(table: PgTable, rows: Record<string, unknown>[]) {
   if (json.includes('\\u0000') || json.includes('\\ud')) json = json.replace(UNSTORABLE, '$1\\ufffd');
   return {
     into: sql`${sql.identifier(getTableName(table))} (${sql.raw(cols.map((c) => `"${c.name}"`).join(', '))})`,
-    select: sql`SELECT ${sql.raw(cols.map((c) => `x."${c.name}"`).join(', '))} FROM jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
+    select: sql`SELECT ${sql.raw(cols.map((c) => `x."${c.name}"`).join(', '))} FROM json_to_recordset(${json}::json) AS x(${sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '))})`,
   };
 }
 
