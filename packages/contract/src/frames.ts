@@ -65,6 +65,7 @@ export const protocolFrame = z.object({
   freq: z.number().nullable(),
   rssi: z.number().nullable(),
   snr: z.number().nullable(),
+  /** Every gateway's reception, the best (the one in gwID, rssi, snr) first, the others as they came. */
   rxInfo: z.array(rxInfo).default([]),
   ...linkFields,
 });
@@ -92,6 +93,7 @@ export const appMessage = z.object({
   sf: z.number().int().nullable(),
   bw: z.number().int().nullable(),
   freq: z.number().nullable(),
+  /** Every gateway's reception, the best (highest SNR, then RSSI) first, the others as they came. */
   rxInfo: z.array(rxInfo).default([]),
   ...linkFields,
 });

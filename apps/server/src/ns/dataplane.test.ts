@@ -85,7 +85,9 @@ describe('data plane over the real UDP socket', () => {
       fPort: 10,
       data: Buffer.from('hello').toString('hex'),
     });
-    expect(hist.data[0].rxInfo.map((r: { gwID: string }) => r.gwID).sort()).toEqual([g1.eui, g2.eui]);
+    // The better reception (g2, heard second) first, and it gives the message its RSSI and SNR.
+    expect(hist.data[0].rxInfo.map((r: { gwID: string }) => r.gwID)).toEqual([g2.eui, g1.eui]);
+    expect(hist.data[0]).toMatchObject({ gwID: g2.eui, rssi: -70, snr: 9 });
     const frames = await get('/api/device/lorawan/history', { devEUI: d.devEUI });
     expect(frames.amount).toBe(1);
     expect(frames.data[0]).toMatchObject({

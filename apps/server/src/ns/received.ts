@@ -24,7 +24,8 @@ export const received = (u: Uplink): Received => {
     u,
     phy,
     phyHex: phy.toString('hex'),
-    rxInfo: u.copies.map(rxInfoOf),
+    // The best reception first: a message's RSSI and SNR (records.ts, the console's columns) are its first entry's.
+    rxInfo: [best, ...u.copies.filter((c) => c !== best)].map(rxInfoOf),
     best,
     now: Date.now(),
     ...sfbw(best.rxpk.datr),
