@@ -174,7 +174,7 @@ describe('PGlite over the wire protocol', { timeout: 60_000 }, () => {
     }
     expect(text).toContain('600000');
     expect(text.indexOf('600000')).toBeLessThan(text.indexOf('42'));
-    // Another connection is served meanwhile and after.
+    // The other connection is still served after it.
     expect((await c.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     s.end(message('X', Buffer.alloc(0)));
     await c.end();
