@@ -65,7 +65,7 @@ export const protocolFrame = z.object({
   freq: z.number().nullable(),
   rssi: z.number().nullable(),
   snr: z.number().nullable(),
-  /** Every gateway's reception, the best (the one in gwID, rssi, snr) first, the others as they came. */
+  /** Every gateway's reception, the best (highest SNR, then RSSI: gwID, rssi and snr above) first, the others as they came. */
   rxInfo: z.array(rxInfo).default([]),
   ...linkFields,
 });
