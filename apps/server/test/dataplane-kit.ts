@@ -18,9 +18,16 @@ export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
   await drained(dp);
 }
 
-/** Waits for the uplinks the data plane holds and their follow-ups, then writes history. */
-export async function drained(dp: DataPlane): Promise<void> {
-  for (let i = 0; i < 500 && dp.inflight > 0; i++) await sleep(5);
+/**
+ * Waits for the uplinks the data plane holds and their follow-ups, then writes history. A loaded
+ * CI host can take seconds; one that never drains fails here, not at a later, puzzling assertion.
+ */
+export async function drained(dp: DataPlane, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (dp.inflight > 0) {
+    if (Date.now() > deadline) throw new Error(`the data plane still holds ${dp.inflight} uplinks after ${timeoutMs} ms`);
+    await sleep(5);
+  }
   await dp.writer.flush();
 }
 

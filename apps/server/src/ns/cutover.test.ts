@@ -80,7 +80,8 @@ describe('subnet cutover on the data plane', () => {
     }
     const created = await call(API.subnetSwitchTask.create, {
       taskName: 'dp',
-      interval: 1,
+      // Long enough that a loaded host never lets it pass between two uplinks: the test moves it on.
+      interval: 60,
       graceTime: 3600,
       currentChannelPlan: 'us915:us915-1',
       nextChannelPlan: 'us915:us915-2',
