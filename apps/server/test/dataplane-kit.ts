@@ -25,7 +25,8 @@ export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
 export async function drained(dp: DataPlane, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (dp.inflight > 0) {
-    if (Date.now() > deadline) throw new Error(`the data plane still holds ${dp.inflight} uplinks after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`the data plane still holds ${dp.inflight} uplinks after ${timeoutMs} ms`);
     await sleep(5);
   }
   await dp.writer.flush();

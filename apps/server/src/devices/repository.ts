@@ -18,6 +18,7 @@ import type { AuthUser } from '../auth/guard';
 import type { Db } from '../db/client';
 import { CompiledStatements, Slots } from '../db/compiled';
 import { ownedBy } from '../db/ownership';
+import { recordset } from '../db/recordset';
 import { recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
 import {
@@ -212,56 +213,31 @@ function withNames<R extends object>(read: (raw: Record<string, unknown>) => R) 
 const deviceFromRaw = withNames(recordReader<DeviceRecord>(DEVICE_COLUMNS));
 const listedFromRaw = withNames(recordReader<ListedRecord>(LISTED_COLUMNS));
 
-/** Columns a create writes (SQL name, type); the rest keep their defaults. */
-const INSERT_COLUMNS = [
-  ['dev_eui', 'varchar'],
-  ['app_id', 'integer'],
-  ['owner_id', 'integer'],
-  ['name', 'varchar'],
-  ['auth_type', 'varchar'],
-  ['app_eui', 'varchar'],
-  ['app_key', 'varchar'],
-  ['dev_addr', 'varchar'],
-  ['app_s_key', 'varchar'],
-  ['nwk_s_key', 'varchar'],
-  ['class', 'char(1)'],
-  ['mac_version', 'varchar'],
-  ['product_type', 'varchar'],
-  ['region', 'varchar'],
-  ['subnet', 'varchar'],
-  ['auto_subnet', 'boolean'],
-  ['tag_ids', 'integer[]'],
-  ['remarks', 'varchar'],
-  ['f_cnt_up', 'bigint'],
-  ['f_cnt_down', 'bigint'],
-  ['joined_at', 'bigint'],
-  ['created_at', 'bigint'],
-  ['updated_at', 'bigint'],
-] as const;
-const toColumns = (d: NewDevice) => ({
-  dev_eui: d.devEui,
-  app_id: d.appId,
-  owner_id: d.ownerId,
+/** A created device's row: every column a create writes, defaults filled (one shape per import statement). */
+const withDefaults = (d: NewDevice): NewDevice => ({
+  devEui: d.devEui,
+  appId: d.appId,
+  ownerId: d.ownerId,
   name: d.name,
-  auth_type: d.authType,
-  app_eui: d.appEui,
-  app_key: d.appKey ?? null,
-  dev_addr: d.devAddr ?? null,
-  app_s_key: d.appSKey ?? null,
-  nwk_s_key: d.nwkSKey ?? null,
+  authType: d.authType,
+  appEui: d.appEui,
+  appKey: d.appKey ?? null,
+  devAddr: d.devAddr ?? null,
+  appSKey: d.appSKey ?? null,
+  nwkSKey: d.nwkSKey ?? null,
   class: d.class ?? 'A',
-  mac_version: d.macVersion ?? '1.0.3',
-  product_type: d.productType ?? 'lorawan',
+  macVersion: d.macVersion ?? '1.0.3',
+  productType: d.productType ?? 'lorawan',
   region: d.region,
   subnet: d.subnet ?? null,
-  auto_subnet: d.autoSubnet ?? false,
-  tag_ids: d.tagIds ?? [],
+  autoSubnet: d.autoSubnet ?? false,
+  tagIds: d.tagIds ?? [],
   remarks: d.remarks ?? '',
-  f_cnt_up: d.fCntUp ?? 0,
-  f_cnt_down: d.fCntDown ?? 0,
-  joined_at: d.joinedAt ?? null,
-  created_at: d.createdAt,
-  updated_at: d.updatedAt,
+  fCntUp: d.fCntUp ?? 0,
+  fCntDown: d.fCntDown ?? 0,
+  joinedAt: d.joinedAt ?? null,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
 });
 
 /**
@@ -655,21 +631,13 @@ export class DeviceRepository {
   }
 
   /**
-   * Multi-row INSERTs in chunks inside the caller's transaction. Each chunk travels as one JSON
-   * parameter expanded by json_to_recordset (as the history writer's recordset): binding thousands
-   * of parameters costs far more.
+   * Multi-row INSERTs in chunks inside the caller's transaction, each chunk one JSON parameter
+   * (db/recordset): binding thousands of parameters costs far more.
    */
   async insertMany(tx: Tx, rows: NewDevice[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK) {
-      const json = JSON.stringify(rows.slice(i, i + CHUNK).map(toColumns));
-      await tx.execute(
-        sql
-          .raw(`INSERT INTO devices (${INSERT_COLUMNS.map((c) => c[0]).join(', ')})
-          SELECT ${INSERT_COLUMNS.map((c) => c[0]).join(', ')}
-          FROM json_to_recordset(`)
-          .append(sql`${json}::json`)
-          .append(sql.raw(`) AS x(${INSERT_COLUMNS.map((c) => `${c[0]} ${c[1]}`).join(', ')})`)),
-      );
+      const r = recordset(devices, rows.slice(i, i + CHUNK).map(withDefaults));
+      await tx.execute(sql`INSERT INTO ${r.into} ${r.select}`);
     }
   }
 

@@ -2,8 +2,8 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppRef } from '../bus/events';
 import type { Db } from '../db/client';
+import { recordset } from '../db/recordset';
 import { applications } from '../db/schema/devices';
-import { recordset } from './writer';
 
 /**
  * CTEs for a statement whose `upd` CTE returns the accepted devices' dev_eui: each inserts its

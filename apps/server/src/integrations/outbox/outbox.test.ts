@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { makeDevice, uplink } from '../../../test/integration-fixtures';
 import { ApplicationRepository } from '../../applications/repository';
 import type { AppRef } from '../../bus/events';
+import { bulkInsert } from '../../db/recordset';
 import { deviceMessages } from '../../db/schema/dataplane';
 import { outbox } from '../../db/schema/outbox';
 import { appMessageRow } from '../../ns/records';
-import { bulkInsert } from '../../ns/writer';
 import { decodeCayenne } from '../decoders/cayenne';
 import { appMessageDeliveries } from './deliveries';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { bulkInsert } from '../../db/recordset';
 import { rowsOf } from '../../db/rows';
 import type { OutboxInsert, OutboxRow } from '../../db/schema/outbox';
 import { outbox } from '../../db/schema/outbox';
-import { bulkInsert } from '../../ns/writer';
 import type { Decoded, DecoderCache } from '../decoders/decoders';
 import { type PushClient, postJson } from '../http/post';
 import type { IntegrationMetrics } from '../metrics';
