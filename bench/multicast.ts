@@ -1,7 +1,7 @@
 /**
  * Multicast on embedded PGlite:
- * 1. Route chart of a group of 500 devices heard by 20 gateways (60,000 reception rows of the
- *    group among 300,000 of other devices): GET /api/mcgateway/route p50/p95, and building the
+ * 1. Route chart of a group of 500 devices heard by 20 gateways (3,000 uplinks of the group,
+ *    60,000 receptions, among 15,000 uplinks of other devices): GET /api/mcgateway/route p50/p95, and building the
  *    chart's ECharts option from it (the force layout itself runs in the browser).
  * 2. One multicast downlink through 1,000 member gateways connected over real UDP: the API call,
  *    and the time until the last gateway has its PULL_RESP.
@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema/core';
-import { gatewayFrames } from '../apps/server/src/db/schema/dataplane';
+import { deviceFrames } from '../apps/server/src/db/schema/dataplane';
 import { applications, devices } from '../apps/server/src/db/schema/devices';
 import { gateways, gatewayTypes } from '../apps/server/src/db/schema/gateways';
 import { mcDevices, mcGateways } from '../apps/server/src/db/schema/multicast';
@@ -102,28 +102,32 @@ for (let i = 0; i < GATEWAYS; i += 500) {
     })),
   );
 }
-// Receptions in the last day: devices 0..499 (the group) by gateways 0..19, 6 frames each;
-// devices 500..5499 by the same gateways, 3 frames each (the rest of the network).
-const rows: (typeof gatewayFrames.$inferInsert)[] = [];
+// Uplinks in the last day, each heard by gateways 0..19: devices 0..499 (the group) 6 frames each;
+// devices 500..5499 3 frames each (the rest of the network).
+const rows: (typeof deviceFrames.$inferInsert)[] = [];
 const flush = async () => {
-  for (let i = 0; i < rows.length; i += 2000) await db.insert(gatewayFrames).values(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 500) await db.insert(deviceFrames).values(rows.slice(i, i + 500));
   rows.length = 0;
 };
 for (let d = 0; d < DEVICES; d++) {
   const frames = d < 500 ? 6 : 3;
-  for (let g = 0; g < 20; g++)
-    for (let f = 0; f < frames; f++)
-      rows.push({
-        msgId: `${d}-${f}`,
-        gwId: gwId(g),
-        createdAt: now - f * 600_000,
-        uplink: true,
-        devEui: devEui(d),
-        phy: '',
-        size: 20,
+  for (let f = 0; f < frames; f++)
+    rows.push({
+      msgId: `${d}-${f}`,
+      devEui: devEui(d),
+      createdAt: now - f * 600_000,
+      msgType: 2,
+      uplink: true,
+      phy: '',
+      rxInfo: Array.from({ length: 20 }, (_, g) => ({
+        gwID: gwId(g),
+        rssi: -90,
         snr: ((d + g + f) % 20) - 10,
-      });
-  if (rows.length > 20_000) await flush();
+        tmst: 0,
+        freq: 868_100_000,
+      })),
+    });
+  if (rows.length > 2_000) await flush();
 }
 await flush();
 await database.exec('ANALYZE');
@@ -166,7 +170,9 @@ for (let i = 0; i < 60; i++) {
   }
   links = body.data.devices.reduce((n: number, d: { gateways: unknown[] }) => n + d.gateways.length, 0);
 }
-console.log(`route chart (500 devices × 20 gateways, ${links} links, 360,000 reception rows, app.inject on PGlite):`);
+console.log(
+  `route chart (500 devices × 20 gateways, ${links} links, 18,000 uplinks of 20 receptions, app.inject on PGlite):`,
+);
 console.log(`  GET /api/mcgateway/route  p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms`);
 console.log(`  chart option (routeGraph)  p50 ${pct(layout, 50)} ms, p95 ${pct(layout, 95)} ms`);
 

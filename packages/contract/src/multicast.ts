@@ -291,7 +291,10 @@ export const mcBindOutcome = z.object({
   failed: z.array(z.object({ id: z.string(), code: z.number(), reason: z.string() })),
 });
 
-/** Route chart: member devices linked to the gateways that heard them (mean SNR of the last 24 h). */
+/**
+ * Route chart: member devices linked to the gateways that heard them (mean SNR of the last 24 h),
+ * from the receptions (`rxInfo`) of their stored uplink frames: none while MAC history is off.
+ */
 export const ROUTE_WINDOW_MS = 24 * 3600_000;
 export const mcRoute = z.object({
   devices: z.array(

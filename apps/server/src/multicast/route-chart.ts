@@ -5,19 +5,25 @@ import { rowsOf } from '../db/rows';
 
 /**
  * The route chart of a group: which gateways heard each member device in the last
- * ROUTE_WINDOW_MS (gateway_frames keeps one row per gateway and frame) with the mean SNR, and the
- * gateways involved — those links plus the member gateways. Two queries whatever the group's size.
+ * ROUTE_WINDOW_MS with the mean SNR, and the gateways involved — those links plus the member
+ * gateways. Two queries whatever the group's size. The receptions are the rx_info of the device's
+ * uplink frames (device_frames by device and time; migration 0032), so the chart follows the
+ * platform's device MAC data switch.
  */
 export async function routeChart(db: Db, mcEUI: string, now: number): Promise<McRoute> {
   const links = rowsOf(
     await db.execute(sql`
-      SELECT m.dev_eui, d.name AS dev_name, f.gw_id, avg(f.snr)::real AS snr, count(f.id)::int AS frames
+      SELECT m.dev_eui, d.name AS dev_name, r.gw_id, avg(r.snr)::real AS snr, count(r.gw_id)::int AS frames
       FROM mc_devices m
       JOIN devices d ON d.dev_eui = m.dev_eui
-      LEFT JOIN gateway_frames f ON f.dev_eui = m.dev_eui AND f.uplink AND f.created_at >= ${now - ROUTE_WINDOW_MS}
+      LEFT JOIN LATERAL (
+        SELECT x."gwID" AS gw_id, x.snr FROM device_frames f
+          CROSS JOIN LATERAL jsonb_to_recordset(f.rx_info) AS x("gwID" text, snr real)
+        WHERE f.dev_eui = m.dev_eui AND f.uplink AND f.created_at >= ${now - ROUTE_WINDOW_MS}
+      ) r ON true
       WHERE m.mc_eui = ${mcEUI}
-      GROUP BY m.dev_eui, d.name, f.gw_id
-      ORDER BY m.dev_eui, f.gw_id`),
+      GROUP BY m.dev_eui, d.name, r.gw_id
+      ORDER BY m.dev_eui, r.gw_id`),
   );
   const devices = new Map<string, McRoute['devices'][number]>();
   const heard = new Map<string, number>();

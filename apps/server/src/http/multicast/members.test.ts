@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otaaDevice } from '../../../test/devices-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { gatewayFrames } from '../../db/schema/dataplane';
+import { deviceFrames } from '../../db/schema/dataplane';
 import { mcDevices } from '../../db/schema/multicast';
 import { gatewayBody, mcGroup } from './fixtures';
 
@@ -144,21 +144,26 @@ describe('multicast members API', () => {
   it('the route chart links member devices to the gateways that heard them, with the mean SNR', async () => {
     const devEUI = devs[1]!.devEUI;
     const now = Date.now();
-    const frame = (gwId: string, snr: number, createdAt = now) => ({
+    // A device's uplink frame lists every gateway that heard it (rx_info): the chart counts each.
+    const frame = (heard: [gwID: string, snr: number][], createdAt = now) => ({
       msgId: `m${Math.random()}`.slice(0, 20),
-      gwId,
-      createdAt,
-      uplink: true,
       devEui: devEUI,
+      createdAt,
+      msgType: 2,
+      uplink: true,
       phy: '00',
-      size: 1,
-      snr,
+      rxInfo: heard.map(([gwID, snr]) => ({ gwID, rssi: -90, snr, tmst: 1, freq: 868_100_000 })),
     });
     const g1 = gatewayBody(1).gwID;
     const g3 = gatewayBody(3).gwID;
-    await t.services.db
-      .insert(gatewayFrames)
-      .values([frame(g1, 5), frame(g1, 7), frame(g3, -2), frame(g3, 20, now - 2 * 86_400_000)]);
+    await t.services.db.insert(deviceFrames).values([
+      frame([
+        [g1, 5],
+        [g3, -2],
+      ]),
+      frame([[g1, 7]]),
+      frame([[g3, 20]], now - 2 * 86_400_000),
+    ]);
     const route = (await t.call(alice, 'GET', '/api/mcgateway/route', { mcEUI: remote.mcEUI })).body.data;
     expect(route.devices).toEqual([
       {
