@@ -38,15 +38,32 @@ export class CompiledStatements {
     private readonly limit = 500,
   ) {}
 
+  /** The statement's rows as records keyed by SQL name. */
   async rows(shape: string, slots: Slots, build: () => SQL) {
+    return rowsOf(await this.prepared(`o|${shape}`, slots, build, false).execute(slots.values));
+  }
+
+  /**
+   * The statement's rows as arrays, in its column order: the driver then skips building a record
+   * per row (on the device list, copying a 26-key template into each row was a tenth of the
+   * server's CPU per call under 100 clients).
+   */
+  async arrays(shape: string, slots: Slots, build: () => SQL): Promise<unknown[][]> {
+    return (await this.prepared(`a|${shape}`, slots, build, true).execute(slots.values)) as unknown[][];
+  }
+
+  private prepared(shape: string, slots: Slots, build: () => SQL, arrays: boolean): Prepared {
     const key = `${shape}|${Object.keys(slots.values).join()}`;
     let q = this.byShape.get(key);
     if (!q) {
       const dialect = (this.db as unknown as { dialect: PgDialect }).dialect;
-      q = this.db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, undefined, false) as Prepared;
+      const query = dialect.sqlToQuery(build());
+      // A result mapper makes drizzle ask for arrays (rowMode 'array'); this one keeps them.
+      const keep = arrays ? (rows: unknown[]) => rows : undefined;
+      q = this.db._.session.prepareQuery(query, undefined, undefined, arrays, keep) as Prepared;
       if (this.byShape.size >= this.limit) this.byShape.clear();
       this.byShape.set(key, q);
     }
-    return rowsOf(await q.execute(slots.values));
+    return q;
   }
 }

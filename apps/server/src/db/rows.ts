@@ -15,10 +15,22 @@ export const rowsOf = (res: unknown): Record<string, unknown>[] =>
  * Keys and names come from the schema (quoted with JSON.stringify), never from data.
  */
 export function recordReader<R>(of: Record<string, Column>): (raw: Record<string, unknown>) => R {
+  return compileReader(of, (col) => `raw[${JSON.stringify(col.name)}]`);
+}
+
+/**
+ * recordReader for rows read as arrays (CompiledStatements.arrays): `of`'s columns are the
+ * statement's columns `first`, `first + 1`, … in `of`'s order.
+ */
+export function arrayReader<R>(of: Record<string, Column>, first: number): (raw: unknown[]) => R {
+  return compileReader(of, (_, i) => `raw[${first + i}]`);
+}
+
+function compileReader<R, Raw>(of: Record<string, Column>, at: (col: Column, i: number) => string): (raw: Raw) => R {
   const columns = Object.values(of);
   const fields = Object.entries(of).map(
     ([key, col], i) =>
-      `${JSON.stringify(key)}: (v = raw[${JSON.stringify(col.name)}]) === null || v === undefined ? null : c[${i}].mapFromDriverValue(v)`,
+      `${JSON.stringify(key)}: (v = ${at(col, i)}) === null || v === undefined ? null : c[${i}].mapFromDriverValue(v)`,
   );
   return new Function('c', `return (raw) => { let v; return { ${fields.join(', ')} }; };`)(columns);
 }

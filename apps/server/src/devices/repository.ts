@@ -19,7 +19,7 @@ import type { Db } from '../db/client';
 import { CompiledStatements, Slots } from '../db/compiled';
 import { ownedBy } from '../db/ownership';
 import { recordset } from '../db/recordset';
-import { recordReader, rowsOf } from '../db/rows';
+import { arrayReader, recordReader, rowsOf } from '../db/rows';
 import { settings, users } from '../db/schema/core';
 import {
   applications,
@@ -212,6 +212,20 @@ function withNames<R extends object>(read: (raw: Record<string, unknown>) => R) 
 }
 const deviceFromRaw = withNames(recordReader<DeviceRecord>(DEVICE_COLUMNS));
 const listedFromRaw = withNames(recordReader<ListedRecord>(LISTED_COLUMNS));
+/** listByTagSql's row as an array: the total, LISTED_COLUMNS, then (a page) NAME_SQL's three. */
+const LISTED_COUNT = Object.keys(LISTED_COLUMNS).length;
+const readListedAt = arrayReader<ListedRecord>(LISTED_COLUMNS, 1);
+function listedFromArray(raw: unknown[]): ListedDevice {
+  const d: ListedDevice = readListedAt(raw);
+  const names = 1 + LISTED_COUNT;
+  if (raw.length > names)
+    d[NAMES_KEY] = {
+      app: (raw[names] as string | null) ?? '',
+      owner: (raw[names + 1] as string | null) ?? '',
+      tags: (raw[names + 2] as string[] | null) ?? [],
+    };
+  return d;
+}
 
 /** A created device's row: every column a create writes, defaults filled (one shape per import statement). */
 const withDefaults = (d: NewDevice): NewDevice => ({
@@ -499,10 +513,11 @@ export class DeviceRepository {
     };
     const total = known === undefined ? undefined : s.bind('known', known);
     const viewer = s.viewer(user);
-    const rows = await this.compiled.rows(`${p.by},${p.orderType}`, s, () => this.listByTagSql(viewer, args, total));
+    const rows = await this.compiled.arrays(`${p.by},${p.orderType}`, s, () => this.listByTagSql(viewer, args, total));
     return {
-      rows: rows.flatMap((r) => (r.dev_eui === null ? [] : [listedFromRaw(r)])),
-      amount: Number(rows[0]?.__total ?? 0),
+      // Column 1 is the DevEUI: null on the total's lone row past the end.
+      rows: rows.flatMap((r) => (r[1] === null ? [] : [listedFromArray(r)])),
+      amount: Number(rows[0]?.[0] ?? 0),
     };
   }
 
@@ -535,7 +550,8 @@ export class DeviceRepository {
     const page = p.limit ? q.limit(p.limit) : q;
     const total = known !== undefined ? sql`SELECT ${known}::int AS n` : this.totalQuery(user, p);
     const inPage = orderOf(p.by, p.orderType, sql`page.k`, sql`page.dev_eui`);
-    // The total comes on every row, and alone (no device) when the page is past the end.
+    // The total comes on every row, and alone (no device) when the page is past the end. The
+    // columns are read by position (listedFromArray): the total, LISTED_LIST, NAMES_LIST.
     return sql`WITH page AS (${page}), total AS (${total})
         SELECT total.n AS "__total", ${LISTED_LIST}${p.limit ? sql`, ${NAMES_LIST}` : sql``} FROM total LEFT JOIN page ON true
         LEFT JOIN ${devices} ON ${devices.devEui} = page.dev_eui ORDER BY ${sql.join(inPage, sql`, `)}`;

@@ -44,10 +44,26 @@ export function installMetrics(app: FastifyInstance, registry = new Registry(), 
     buckets: [0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Each series' child kept: finding it from a labels object hashes the sorted labels on every
+  // call (prom-client's cost was 2 % of the server's CPU under 100 clients on the device list).
+  // Routes are the declared patterns (or 'unmatched') and statuses few, so the map stays small.
+  const series = new Map<
+    string,
+    { requests: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels> }
+  >();
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: req.method, route, status: reply.statusCode });
-    duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    const key = `${req.method} ${reply.statusCode} ${route}`;
+    let s = series.get(key);
+    if (!s) {
+      s = {
+        requests: requests.labels({ method: req.method, route, status: reply.statusCode }),
+        duration: duration.labels({ method: req.method, route }),
+      };
+      series.set(key, s);
+    }
+    s.requests.inc();
+    s.duration.observe(reply.elapsedTime / 1000);
   });
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     metricsAccess(req, token);
