@@ -235,6 +235,8 @@ describe('devices API', () => {
     expect(us.data.map((d: any) => d.devName)).toEqual(['dev-000303', 'dev-000302', 'dev-000301']);
     const tagged = await q({ tagsId: String(roof), orderBy: 'devName', orderType: 'asc' });
     expect(tagged.data.map((d: any) => d.devName)).toEqual(['dev-000300', 'dev-000302']);
+    // Whole rows, names included, as the unfiltered page has them (a tag's page reads its columns by position).
+    expect(tagged.data).toEqual(all.data.filter((d: any) => d.tags.includes('roof')));
     // Other orders fetch a tag's few matches by DevEUI from the tag links.
     const byEui = await q({ tagsId: String(roof), orderBy: 'devEUI', orderType: 'desc' });
     expect(byEui).toMatchObject({ amount: 2 });
