@@ -1,8 +1,8 @@
 /**
  * Multicast on embedded PGlite:
  * 1. Route chart of a group of 500 devices heard by 20 gateways (3,000 uplinks of the group,
- *    60,000 receptions, among 15,000 uplinks of other devices): GET /api/mcgateway/route p50/p95, and building the
- *    chart's ECharts option from it (the force layout itself runs in the browser).
+ *    60,000 receptions, among 15,000 uplinks of other devices): GET /api/mcgateway/route p50/p95,
+ *    and building the chart's ECharts option from it (the force layout runs in the browser).
  * 2. One multicast downlink through 1,000 member gateways connected over real UDP: the API call,
  *    and the time until the last gateway has its PULL_RESP.
  */

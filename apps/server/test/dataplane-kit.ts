@@ -18,15 +18,17 @@ export async function settle(dp: DataPlane, extraMs = 0): Promise<void> {
   await drained(dp);
 }
 
+const DRAIN_TIMEOUT_MS = 20_000;
+
 /**
  * Waits for the uplinks the data plane holds and their follow-ups, then writes history. A loaded
  * CI host can take seconds; one that never drains fails here, not at a later, puzzling assertion.
  */
-export async function drained(dp: DataPlane, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+export async function drained(dp: DataPlane): Promise<void> {
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
   while (dp.inflight > 0) {
     if (Date.now() > deadline)
-      throw new Error(`the data plane still holds ${dp.inflight} uplinks after ${timeoutMs} ms`);
+      throw new Error(`the data plane still holds ${dp.inflight} uplinks after ${DRAIN_TIMEOUT_MS} ms`);
     await sleep(5);
   }
   await dp.writer.flush();

@@ -197,33 +197,29 @@ const NAMES_LIST = sql.join(
   sql`, `,
 );
 
+/** NAME_SQL's three values as read (NULL when the application or owner is gone). */
+const namesOf = (app: unknown, owner: unknown, tags: unknown): Names => ({
+  app: (app as string | null) ?? '',
+  owner: (owner as string | null) ?? '',
+  tags: (tags as string[] | null) ?? [],
+});
+
 /** Reads a raw row's record with `read`, and the NAMES when the row has them. */
 function withNames<R extends object>(read: (raw: Record<string, unknown>) => R) {
   return (raw: Record<string, unknown>): R & Named => {
     const d: R & Named = read(raw);
-    if ('__tag_names' in raw)
-      d[NAMES_KEY] = {
-        app: (raw.__app_name as string | null) ?? '',
-        owner: (raw.__owner_name as string | null) ?? '',
-        tags: (raw.__tag_names as string[] | null) ?? [],
-      };
+    if ('__tag_names' in raw) d[NAMES_KEY] = namesOf(raw.__app_name, raw.__owner_name, raw.__tag_names);
     return d;
   };
 }
 const deviceFromRaw = withNames(recordReader<DeviceRecord>(DEVICE_COLUMNS));
 const listedFromRaw = withNames(recordReader<ListedRecord>(LISTED_COLUMNS));
 /** listByTagSql's row as an array: the total, LISTED_COLUMNS, then (a page) NAME_SQL's three. */
-const LISTED_COUNT = Object.keys(LISTED_COLUMNS).length;
 const readListedAt = arrayReader<ListedRecord>(LISTED_COLUMNS, 1);
+const NAMES_AT = 1 + Object.keys(LISTED_COLUMNS).length;
 function listedFromArray(raw: unknown[]): ListedDevice {
   const d: ListedDevice = readListedAt(raw);
-  const names = 1 + LISTED_COUNT;
-  if (raw.length > names)
-    d[NAMES_KEY] = {
-      app: (raw[names] as string | null) ?? '',
-      owner: (raw[names + 1] as string | null) ?? '',
-      tags: (raw[names + 2] as string[] | null) ?? [],
-    };
+  if (raw.length > NAMES_AT) d[NAMES_KEY] = namesOf(raw[NAMES_AT], raw[NAMES_AT + 1], raw[NAMES_AT + 2]);
   return d;
 }
 
