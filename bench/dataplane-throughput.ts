@@ -12,8 +12,11 @@
  *      of 20 tags; DEDUP_EARLY_CLOSE=false to wait every uplink's whole window; RAW_SECONDS=5 for
  *      the closing raw store rate (lib/raw-store-rate.ts; 0 skips it).
  */
+import { readFile } from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localTopics } from '../apps/server/src/bus/bus';
+import { cpuSample, cpuSplit } from './lib/cpu-split';
 import { runLoad, setupServer } from './lib/dataplane-setup';
 import { rawStoreRate } from './lib/raw-store-rate';
 
@@ -37,20 +40,38 @@ srv.services.local.subscribe(localTopics.appMessage, () => {
   published++;
   lastAt = performance.now();
 });
-const okCount = async () => {
+/** Uplinks counted per result (ok, replay, bad_mic, ...) so far. */
+const results = async () => {
   const m = await srv.services.metrics.getSingleMetric('lns_uplinks_total')?.get();
-  return m?.values.find((v) => v.labels.result === 'ok')?.value ?? 0;
+  return new Map((m?.values ?? []).map((v) => [String(v.labels.result), v.value]));
+};
+/**
+ * Datagrams the kernel dropped at the server's UDP socket because its receive buffer was full
+ * (Linux /proc/net/udp, last column; 0 elsewhere). Only that socket: the load generator's own
+ * sockets drop PUSH_ACKs when it falls behind, which loses nothing of the server's.
+ */
+const serverSocketDrops = async () => {
+  let drops = 0;
+  for (const file of ['/proc/net/udp', '/proc/net/udp6']) {
+    for (const line of (await readFile(file, 'utf8').catch(() => '')).split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length > 12 && Number.parseInt(f[1]!.split(':')[1]!, 16) === srv.port) drops += Number(f.at(-1));
+    }
+  }
+  return drops;
 };
 console.log(
   `engine ${srv.engine}, ${DEVICES} devices, ${GATEWAYS} gateways per uplink, ${SECONDS} s per rate, early close ${EARLY}, tagged ${TAGGED}`,
 );
 console.log(
-  'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed | server CPU ms per uplink',
+  'offered/s | processed | processed/s (first → last publish) | last publish after last send (s) | not processed (why) | server CPU ms per uplink',
 );
+const ms = (ns: number) => (ns / 1e6).toFixed(0);
 let fCntBase = 1;
 for (const rate of RATES) {
   const before = published;
-  const okBefore = await okCount();
+  const resultsBefore = await results();
+  const dropsBefore = await serverSocketDrops();
   // CPU of this process (on PGlite the database runs here too) per uplink: a cost figure that
   // other load on the machine does not change the way it changes uplinks/s.
   const cpuBefore = process.cpuUsage();
@@ -66,15 +87,40 @@ for (const rate of RATES) {
   // The child first builds its frames; count from its first datagram (the first de-dup entry).
   while (srv.dp.dedup.size === 0 && published === before) await sleep(1);
   const first = performance.now();
+  const cpuAtFirst = cpuSample();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  // Sampled when the generator's last datagram should be out (its own report comes 1.5 s later).
+  const sent = sleep(SECONDS * 1000).then(cpuSample);
   const res = await load;
+  const cpuSent = await sent;
+  loopDelay.disable();
   const sendEnd = first + res.sendSeconds * 1000;
   while (srv.dp.inflight > 0) await sleep(5);
   await srv.dp.writer.flush();
   const cpu = process.cpuUsage(cpuBefore);
   const n = published - before;
-  const ok = (await okCount()) - okBefore;
+  const counted = [...(await results())].map(([k, v]) => [k, v - (resultsBefore.get(k) ?? 0)] as const);
+  const ok = counted.find(([k]) => k === 'ok')?.[1] ?? 0;
+  // Not counted under any result: datagrams lost before the server read them.
+  const why = [
+    ...counted.filter(([k, v]) => k !== 'ok' && v > 0),
+    [
+      "datagrams dropped by the server socket's full receive buffer",
+      (await serverSocketDrops()) - dropsBefore,
+    ] as const,
+  ]
+    .filter(([, v]) => v > 0)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   console.log(
-    `${rate} | ${n} of ${res.sent} | ${Math.round(n / ((lastAt - first) / 1000))} | ${Math.max(0, (lastAt - sendEnd) / 1000).toFixed(2)} | ${res.sent - ok} | ${((cpu.user + cpu.system) / 1000 / Math.max(1, n)).toFixed(3)}`,
+    `${rate} | ${n} of ${res.sent} | ${Math.round(n / ((lastAt - first) / 1000))} | ${Math.max(0, (lastAt - sendEnd) / 1000).toFixed(2)} | ${res.sent - ok}${why ? ` (${why})` : ''} | ${((cpu.user + cpu.system) / 1000 / Math.max(1, n)).toFixed(3)}`,
+  );
+  console.log(`  CPU while sending: ${cpuSplit(cpuAtFirst, cpuSent, SECONDS, res.sendCpuMs / res.sendSeconds)}`);
+  // libuv reads at most 32 datagrams from a socket per turn of the event loop: long turns cap
+  // the read rate, and the kernel drops what its receive buffer cannot hold meanwhile.
+  console.log(
+    `  main thread's event loop delay while sending: p50 ${ms(loopDelay.percentile(50))}, p99 ${ms(loopDelay.percentile(99))}, max ${ms(loopDelay.max)} ms`,
   );
   fCntBase += Math.ceil((rate * SECONDS) / DEVICES) + 1;
 }

@@ -131,6 +131,8 @@ export interface LoadResult {
   /** PUSH_DATA → PULL_RESP in ms, per answered uplink. */
   latencies: number[];
   sendSeconds: number;
+  /** The load generator's own CPU (user + system) while it sent, ms. */
+  sendCpuMs: number;
 }
 
 /** Runs the load generator (bench/lib/dataplane-load.ts) in a child process. */

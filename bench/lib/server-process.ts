@@ -158,7 +158,7 @@ export function postgresCpuMs(): number {
 }
 
 /** user + system CPU of a /proc stat file, ms (100 ticks/s). */
-function ticksMs(statFile: string): number {
+export function ticksMs(statFile: string): number {
   const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

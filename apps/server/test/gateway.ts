@@ -14,6 +14,9 @@ import {
 export type PullResp = Datagram & { kind: 'PULL_RESP' };
 export const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
 
+/** Semtech UDP's identifier byte of a PUSH_ACK. */
+const PUSH_ACK = 0x01;
+
 /**
  * RP002 US915 class B: ping slots hop over 923.3 + 0.6·n MHz, n = (address + floor(beaconTime / 128))
  * mod 8. Written from the formula, not from the server's code, for the tests to check it against.
@@ -32,6 +35,9 @@ export class TestGateway {
   private waiters: { pred: (d: Datagram) => boolean; resolve: (d: Datagram) => void }[] = [];
   /** Called for each PULL_RESP (benchmarks measure latency here). */
   onPullResp?: (txpk: Txpk, token: number) => void;
+  /** Benchmarks' load: PUSH_ACKs are dropped unread (parsing and keeping 10,000s of them is load generator CPU). */
+  ignorePushAcks = false;
+  private connected = false;
 
   constructor(
     readonly eui: string,
@@ -40,6 +46,7 @@ export class TestGateway {
     readonly version = 2,
   ) {
     this.socket.on('message', (msg) => {
+      if (this.ignorePushAcks && msg[3] === PUSH_ACK) return;
       let d: Datagram;
       try {
         d = parseDatagram(msg);
@@ -57,9 +64,16 @@ export class TestGateway {
     });
   }
 
-  /** `address`: the local address to send from (another loopback address is another gateway host). */
-  async open(address = '127.0.0.1'): Promise<this> {
+  /**
+   * `address`: the local address to send from (another loopback address is another gateway host).
+   * `connect`: the socket sends only to the server (no address lookup per datagram) and hears only it.
+   */
+  async open(address = '127.0.0.1', connect = false): Promise<this> {
     await new Promise<void>((r) => this.socket.bind(0, address, () => r()));
+    if (connect) {
+      await new Promise<void>((r) => this.socket.connect(this.serverPort, this.host, () => r()));
+      this.connected = true;
+    }
     return this;
   }
 
@@ -74,7 +88,8 @@ export class TestGateway {
   }
 
   raw(buf: Buffer): void {
-    this.socket.send(buf, this.serverPort, this.host);
+    if (this.connected) this.socket.send(buf);
+    else this.socket.send(buf, this.serverPort, this.host);
   }
 
   pull(): void {
