@@ -37,4 +37,13 @@ describe('route chart', () => {
     expect(s.data.every((n) => n.label.show)).toBe(true);
     expect(s.links.every((l) => l.label.show)).toBe(true);
   });
+
+  it('in a phone-width card names only the gateways once there are more than 10 devices', () => {
+    const wide = seriesOf(routeGraph(route(12, 4), WORDS));
+    const narrow = seriesOf(routeGraph(route(12, 4), WORDS, true));
+    expect(wide.data.every((n) => n.label.show)).toBe(true);
+    expect(narrow.data.filter((n) => n.id.startsWith('g:')).every((n) => n.label.show)).toBe(true);
+    expect(narrow.data.filter((n) => n.id.startsWith('d:')).some((n) => n.label.show)).toBe(false);
+    expect(seriesOf(routeGraph(route(10, 4), WORDS, true)).data.every((n) => n.label.show)).toBe(true);
+  });
 });

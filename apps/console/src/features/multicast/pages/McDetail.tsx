@@ -4,6 +4,7 @@ import RestartIcon from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { CardPanel } from '../../../components/CardPanel';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EChart } from '../../../components/EChart';
 import { type Column, ListTable } from '../../../components/ListTable';
+import { TOOLBAR_NARROW } from '../../../components/ListToolbar';
 import { StatusList } from '../../../components/StatusList';
 import { formatTime } from '../../../lib/format';
 import { usePaging } from '../../../lib/paging';
@@ -33,12 +35,17 @@ export default function McDetail() {
   const [editing, setEditing] = useState(false);
   const [resetting, setResetting] = useState(false);
   const gwPaging = usePaging('multicast-route');
+  const narrow = useMediaQuery(TOOLBAR_NARROW);
   const option = useMemo(
     () =>
       route.data
-        ? routeGraph(route.data, { gateway: t('routeGateway'), member: t('routeMember'), device: t('routeDevice') })
+        ? routeGraph(
+            route.data,
+            { gateway: t('routeGateway'), member: t('routeMember'), device: t('routeDevice') },
+            narrow,
+          )
         : null,
-    [route.data, t],
+    [route.data, t, narrow],
   );
   const g = info.data;
   if (!g) return info.isLoading ? <Typography>{t('common:loading')}</Typography> : null;
