@@ -6,6 +6,30 @@ import { handleTxAck } from '../ns/downlink/txack';
 import type { Stage } from '../ns/stage';
 import { KeyedRateLimiter } from './rate-limit';
 
+/** The receive buffer the bridge asks the kernel for: datagrams wait there while the event loop is busy. */
+export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Asks for a receive buffer of `bytes` (bursts from many gateways wait there between the event
+ * loop's reads; what does not fit is dropped by the kernel) and warns when the system gives less:
+ * Linux caps it at net.core.rmem_max, 208 KB on many distributions, and says so nowhere else.
+ * Returns the size granted (Linux reports twice what it grants, its bookkeeping included).
+ */
+export function widenRecvBuffer(socket: dgram.Socket, bytes: number, log: Pick<Stage['log'], 'warn'>): number {
+  try {
+    socket.setRecvBufferSize(bytes);
+  } catch {
+    // Refused outright on some systems: the check below reports what there is.
+  }
+  const granted = socket.getRecvBufferSize() / (process.platform === 'linux' ? 2 : 1);
+  if (granted < bytes)
+    log.warn(
+      { grantedBytes: granted, wantedBytes: bytes },
+      'UDP receive buffer smaller than asked: a burst of datagrams may be dropped by the kernel (raise net.core.rmem_max, docs/deployment.md)',
+    );
+  return granted;
+}
+
 /**
  * The Semtech UDP packet-forwarder endpoint (protocol v1 and v2). PUSH_DATA → PUSH_ACK and its
  * rxpk into de-duplication, PULL_DATA → PULL_ACK and the gateway's downlink address, TX_ACK →
@@ -37,12 +61,7 @@ export class UdpBridge {
       });
       socket.bind(port, host, () => {
         socket.removeAllListeners('error');
-        // Bursts from many gateways: a larger kernel buffer (capped by net.core.rmem_max) drops less.
-        try {
-          socket.setRecvBufferSize(4 * 1024 * 1024);
-        } catch {
-          // Not permitted here: keep the default.
-        }
+        widenRecvBuffer(socket, RECV_BUFFER_BYTES, this.dp.log);
         socket.on('error', (err) => this.dp.log.warn({ err }, 'UDP socket error'));
         socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
         resolve(socket.address().port);
