@@ -4,6 +4,7 @@ import {
   buildPushData,
   buildTxAck,
   type Datagram,
+  PUSH_ACK,
   parseDatagram,
   type Rxpk,
   type Stat,
@@ -13,9 +14,6 @@ import {
 /** A downlink the server handed to the gateway, and the test that picks those out of what came back. */
 export type PullResp = Datagram & { kind: 'PULL_RESP' };
 export const isPullResp = (d: Datagram): d is PullResp => d.kind === 'PULL_RESP';
-
-/** Semtech UDP's identifier byte of a PUSH_ACK. */
-const PUSH_ACK = 0x01;
 
 /**
  * RP002 US915 class B: ping slots hop over 923.3 + 0.6·n MHz, n = (address + floor(beaconTime / 128))
