@@ -102,7 +102,7 @@ for (const rate of RATES) {
   const n = published - before;
   const counted = [...(await results())].map(([k, v]) => [k, v - (resultsBefore.get(k) ?? 0)] as const);
   const ok = counted.find(([k]) => k === 'ok')?.[1] ?? 0;
-  // Not counted under any result: datagrams lost before the server read them.
+  // Results other than ok, and the datagrams lost before the server read them.
   const why = [
     ...counted.filter(([k, v]) => k !== 'ok' && v > 0),
     [

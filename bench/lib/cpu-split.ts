@@ -57,7 +57,7 @@ export function cpuSplit(a: CpuSample, b: CpuSample, seconds: number, loadMsPerS
   // The busiest thread besides main: PGlite's worker when the database runs in this process.
   let busiest = 0;
   for (const [tid, ms] of b.threadMs)
-    if (tid !== String(process.pid)) busiest = Math.max(busiest, ms - (a.threadMs.get(tid) ?? ms));
+    if (tid !== String(process.pid)) busiest = Math.max(busiest, ms - (a.threadMs.get(tid) ?? 0));
   const busy = b.machineBusyMs - a.machineBusyMs;
   const parts = [
     `server main thread ${per(main)}`,
