@@ -31,7 +31,6 @@ let pullResps = 0;
 const gws: TestGateway[] = [];
 for (let g = 0; g < a.gateways; g++) {
   const gw = await new TestGateway(gwIdOf(g), a.port).open(a.addresses?.[g], true);
-  gw.ignorePushAcks = true;
   gw.onPullResp = (txpk) => {
     pullResps++;
     const phy = Buffer.from(txpk.data, 'base64');

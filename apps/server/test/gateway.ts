@@ -33,9 +33,8 @@ export class TestGateway {
   private waiters: { pred: (d: Datagram) => boolean; resolve: (d: Datagram) => void }[] = [];
   /** Called for each PULL_RESP (benchmarks measure latency here). */
   onPullResp?: (txpk: Txpk, token: number) => void;
-  /** Benchmarks' load: PUSH_ACKs are dropped unread (parsing and keeping 10,000s of them is load generator CPU). */
-  ignorePushAcks = false;
-  private connected = false;
+  /** A benchmark's load generator (see `open`). */
+  private lean = false;
 
   constructor(
     readonly eui: string,
@@ -44,7 +43,7 @@ export class TestGateway {
     readonly version = 2,
   ) {
     this.socket.on('message', (msg) => {
-      if (this.ignorePushAcks && msg[3] === PUSH_ACK) return;
+      if (this.lean && msg[3] === PUSH_ACK) return;
       let d: Datagram;
       try {
         d = parseDatagram(msg);
@@ -64,14 +63,14 @@ export class TestGateway {
 
   /**
    * `address`: the local address to send from (another loopback address is another gateway host).
-   * `connect`: the socket sends only to the server (no address lookup per datagram) and hears only it.
+   * `lean`: for a benchmark's load generator, which shares the server's CPUs: the socket is connected
+   * to the server (no address lookup per datagram; it hears only the server) and PUSH_ACKs are dropped
+   * unread (parsing and keeping 10,000s of them is the generator's CPU).
    */
-  async open(address = '127.0.0.1', connect = false): Promise<this> {
+  async open(address = '127.0.0.1', lean = false): Promise<this> {
     await new Promise<void>((r) => this.socket.bind(0, address, () => r()));
-    if (connect) {
-      await new Promise<void>((r) => this.socket.connect(this.serverPort, this.host, () => r()));
-      this.connected = true;
-    }
+    if (lean) await new Promise<void>((r) => this.socket.connect(this.serverPort, this.host, () => r()));
+    this.lean = lean;
     return this;
   }
 
@@ -86,7 +85,7 @@ export class TestGateway {
   }
 
   raw(buf: Buffer): void {
-    if (this.connected) this.socket.send(buf);
+    if (this.lean) this.socket.send(buf);
     else this.socket.send(buf, this.serverPort, this.host);
   }
 

@@ -7,7 +7,7 @@ import type { Stage } from '../ns/stage';
 import { KeyedRateLimiter } from './rate-limit';
 
 /** The receive buffer the bridge asks the kernel for: datagrams wait there while the event loop is busy. */
-export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
+const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
 
 /**
  * Asks for a receive buffer of `bytes` (bursts from many gateways wait there between the event
