@@ -25,6 +25,8 @@ const a = JSON.parse(process.argv[2]!) as {
 const total = a.rate * a.seconds;
 const frames = uplinkFrames({ devices: a.devices, total, fCntBase: a.fCntBase, confirmed: a.confirmed });
 
+/** A frame's DevAddr (little-endian on air): the key an uplink and its PULL_RESP share. */
+const devAddrOf = (phy: Buffer) => Buffer.from(phy.subarray(1, 5)).reverse().toString('hex');
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
 let pullResps = 0;
@@ -33,8 +35,7 @@ for (let g = 0; g < a.gateways; g++) {
   const gw = await new TestGateway(gwIdOf(g), a.port).open(a.addresses?.[g], true);
   gw.onPullResp = (txpk) => {
     pullResps++;
-    const phy = Buffer.from(txpk.data, 'base64');
-    const addr = Buffer.from(phy.subarray(1, 5)).reverse().toString('hex');
+    const addr = devAddrOf(Buffer.from(txpk.data, 'base64'));
     const t0 = sentAt.get(addr);
     if (t0 !== undefined) {
       latencies.push(performance.now() - t0);
@@ -53,7 +54,7 @@ let tmst = 1_000_000;
 const addrs: string[] = [];
 const datagrams: Buffer[][] = gws.map(() => []);
 frames.forEach((phy, k) => {
-  addrs.push(Buffer.from(phy.subarray(1, 5)).reverse().toString('hex'));
+  addrs.push(devAddrOf(phy));
   tmst = (tmst + 1000) >>> 0;
   gws.forEach((gw, g) => {
     datagrams[g]!.push(
